@@ -1,0 +1,72 @@
+"""The interpretation ids of ``shared/ordinance/INTERPRETATIONS.md``, each with a one-line title.
+
+Code and parameter files cite these ids wherever they depend on a reading of the text; a test checks
+every citation against this list so that nothing cites a reading that does not exist.
+"""
+
+from __future__ import annotations
+
+import re
+
+INTERPRETATIONS: dict[str, str] = {
+    # Missing text
+    "I-01": "§118-15 building sewer permit classes: Class 1 residential/commercial, Class 2 industrial",
+    "I-02": "§118-13 additional requirements: free-text Health Department conditions on a permit",
+    "I-03": "§118-52 strength formula: pluggable, default excess-pounds surcharge",
+    "I-04": "§118-32 pipe thickness and field strength: the Town Engineer's review",
+    "I-05": "§118-37 'Subsection C' is the normal sanitary sewage table",
+    "I-06": "§118-1 definition headwords inferred from the model ordinance",
+    "I-07": "Article numerals and titles inferred",
+    "I-08": "Effective dates: latest printed amendment, else 1970-01-01; illustrative demo values",
+    # Conflicts
+    "I-10": "Contract users: 400 ft (§118-29.1) governs over 200 ft (§118-1)",
+    "I-11": "Jurisdiction is the Town of Marlborough with two Sewer Improvement Areas",
+    "I-12": "Lateral cost is paid through the connection charge (§118-24 with §118-54)",
+    # Conventions
+    "I-20": "Day counting: end of day X + N, weekend/holiday shift for acts by the public; hours elapsed",
+    "I-21": "§118-5 abandonment fine: $10/day for days 1-30, $25/day from day 31",
+    "I-22": "§118-47 penalties: maximum exposure only; fines are set by a court",
+    "I-23": "Money: Decimal, line items rounded half up to cents, quoted in parameter files",
+    "I-24": "§118-52 minimum charge: max($10, rate × first 5,000 gal) + rate × the rest",
+    "I-25": "§118-53 late penalty: 10% of the bill after the later of due date and bill date + 30 days",
+    "I-26": "§118-52 defective meter: average of the last two good semiannual charges",
+    "I-27": "§118-52 unmetered users and users outside the water district: class estimates",
+    "I-28": "§118-51 capital cost amortization charge: on the tax statement, per parcel",
+    "I-29": "§118-53 unpaid-charges statement; interest zero unless the Board sets a rate",
+    "I-30": "§118-37 ppm read as mg/L; §118-39 thresholds on each 24-hour average",
+    "I-31": "§118-37 24-hour and 30-day averages; a value equal to a limit complies",
+    "I-32": "§118-37 slug loads: five times the midpoints of the normal ranges",
+    "I-33": "§118-37 fluorides: ×1.5 only for fresh water where the supply is not fluoridated",
+    "I-34": "§118-37 pH 6.0-9.0 inclusive; temperature limit 150 °F",
+    "I-35": "§118-38 'in excess of 150 seats' is 151 or more; new construction after 2000-07-24",
+    "I-36": "§118-38 interceptor fill and the 80% pump-out duty; 72-hour order",
+    "I-37": "§118-20 slope: 1/8 to 1/2 in/ft inclusive for 4-inch pipe; larger pipe is discretion",
+    "I-38": "§118-21 bends: a cleanout for a horizontal bend strictly greater than 11¼°",
+    "I-39": "§118-32 trench width: 8/10/12-inch limits; wider needs 6 in of concrete encasement",
+    "I-40": "§118-33 manholes: at most 400 ft apart and at every change of slope or alignment",
+    "I-41": "§118-34 exfiltration: allowance formula and the conditions of a valid test",
+    "I-42": "§118-54 connection charge: schedule by building sewer diameter",
+    "I-43": "Rate changes: a period is rated with the parameters in force on its last day",
+    "I-44": "§118-6 car washes: separately metered wash water excluded from sewer usage",
+    "I-45": "§118-21 bearing walls: within 3 ft fails; parallel farther away is discretion",
+}
+
+ID_PATTERN = re.compile(r"\bI-\d{2}\b")
+
+
+class UnknownInterpretation(KeyError):
+    """An interpretation id that is not in INTERPRETATIONS.md."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown interpretation"
+
+
+def title(interpretation_id: str) -> str:
+    try:
+        return INTERPRETATIONS[interpretation_id]
+    except KeyError:
+        raise UnknownInterpretation(f"{interpretation_id!r} is not an interpretation in INTERPRETATIONS.md") from None
+
+
+def is_known(interpretation_id: str) -> bool:
+    return interpretation_id in INTERPRETATIONS
