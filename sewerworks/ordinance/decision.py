@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from sewerworks.ordinance.chapter.catalogue import UnknownSection, normalise_number, section
 from sewerworks.ordinance.interpretations import is_known
@@ -94,7 +95,7 @@ class Amount(_Model):
     @classmethod
     def _no_float(cls, value: Any) -> Any:
         if isinstance(value, float):
-            raise ValueError("an amount is a Decimal, never a float (I-23)")
+            raise PydanticCustomError("float_money", "an amount is a Decimal, never a float (I-23)")
         return value
 
 

@@ -49,7 +49,7 @@ def test_severity_is_one_of_complies_fails_discretion() -> None:
 
 
 def test_an_amount_is_decimal_never_float_and_serialises_as_a_string() -> None:
-    fine = Amount(name="abandonment fine", value=to_cents(Decimal("650")), section="118-5")
+    fine = Amount(name="abandonment fine", value=to_cents(Decimal(650)), section="118-5")
     assert fine.model_dump(mode="json")["value"] == "650.00"
     with pytest.raises(ValidationError, match="never a float"):
         Amount(name="x", value=650.0, section="118-5")  # type: ignore[arg-type]
