@@ -65,7 +65,8 @@ def title(interpretation_id: str) -> str:
     try:
         return INTERPRETATIONS[interpretation_id]
     except KeyError:
-        raise UnknownInterpretation(f"{interpretation_id!r} is not an interpretation in INTERPRETATIONS.md") from None
+        message = f"{interpretation_id!r} is not an interpretation in INTERPRETATIONS.md"
+        raise UnknownInterpretation(message) from None
 
 
 def is_known(interpretation_id: str) -> bool:

@@ -28,7 +28,8 @@ def test_every_printed_heading_is_a_section_in_order() -> None:
 
 def test_the_package_copy_of_the_chapter_is_the_text_we_have() -> None:
     text = resources.files("sewerworks.ordinance.chapter").joinpath("chapter-118-sewers.txt").read_text()
-    assert text.startswith("Marlborough City Zoning Code\nCHAPTER 118\nSewers\n§ 118-1 Definitions and word usage.")
+    assert text.startswith("Marlborough City Zoning Code\nCHAPTER 118\nSewers\n"
+        "§ 118-1 Definitions and word usage.\n")
     assert text.rstrip().endswith("all necessary connections will be made under that contract.")
 
 
@@ -43,7 +44,9 @@ def test_section_118_5_was_last_amended_on_24_july_2000() -> None:
     s = section("118-5")
     assert s.amendments == ("Amended 7-24-2000 by L.L. No. 2-2000",)
     assert s.latest_amendment == date(2000, 7, 24)
-    assert s.title == "Connection to public sewer required; abandonment of private facilities; penalties for offenses"
+    assert s.title == (
+        "Connection to public sewer required; abandonment of private facilities; penalties for offenses"
+    )
 
 
 def test_section_118_53_prints_several_amendment_notes() -> None:
@@ -86,7 +89,8 @@ def test_unknown_section_message_is_clear() -> None:
 
 
 def test_section_text_keeps_the_words_of_the_law() -> None:
-    assert "100 gallons per mile of pipe per 24 hours per inch of nominal pipe diameter" in section("118-34").text
+    clause = "100 gallons per mile of pipe per 24 hours per inch of nominal pipe diameter"
+    assert clause in section("118-34").text
 
 
 def test_articles_follow_i_07_and_cover_every_section_once() -> None:
