@@ -1,0 +1,26 @@
+# sewerworks: the two commands of the README, and the benchmarks.
+.PHONY: run test bench venv lint clean
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+venv:
+	scripts/bootstrap.sh
+
+## make run: set up, migrate the SQLite database in var/, load the demo district, serve on 127.0.0.1:8000
+run: venv
+	scripts/run.sh $(HOST) $(PORT)
+
+## make test: lint, types, the suite on SQLite and on a throwaway PostgreSQL 15
+test:
+	scripts/test.sh
+
+## make bench: speed and memory figures, each against a floor measured in the same process
+bench: venv
+	.venv/bin/python -m benchmarks
+
+lint: venv
+	.venv/bin/ruff check sewerworks tests && .venv/bin/mypy
+
+clean:
+	rm -rf var/test .pytest_cache

@@ -1,0 +1,40 @@
+"""Fixtures shared by every Django-backed test (imports stay inside fixtures: the ordinance tests run
+without Django)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., Any]:
+    """make_user("clerk") -> an active user holding that role (password 'pw-<username>')."""
+    from django.contrib.auth.models import Group, User
+
+    counter = {"n": 0}
+
+    def _make(*roles: str, username: str | None = None) -> Any:
+        counter["n"] += 1
+        name = username or ("_".join(r.replace(" ", "-") for r in roles) or "norole") + f"{counter['n']}"
+        user = User.objects.create_user(username=name, password=f"pw-{name}")
+        for role in roles:
+            user.groups.add(Group.objects.get_or_create(name=role)[0])
+        return user
+
+    return _make
+
+
+@pytest.fixture
+def client_as(make_user: Callable[..., Any], client: Any) -> Callable[..., Any]:
+    """client_as("clerk") -> the test client signed in as a new user with that role."""
+
+    def _as(*roles: str) -> Any:
+        user = make_user(*roles)
+        client.force_login(user)
+        client.user = user
+        return client
+
+    return _as

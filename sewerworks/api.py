@@ -1,0 +1,54 @@
+"""The sewerworks REST API (django-ninja), documented at /api/docs and /api/openapi.json.
+
+Every endpoint needs a signed-in session (with its CSRF token for changes) or an API token sent as
+``Authorization: Bearer sw_…``; every endpoint also asks the user's role through ``rules``.
+"""
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from sewerworks.core.api_auth import ApiTokenAuth, SessionAuth
+
+api = NinjaAPI(
+    title="sewerworks",
+    version="1",
+    description=(
+        "The Town of Marlborough sewer department's records and the Chapter 118 determinations. "
+        "Authenticate with a session cookie (and X-CSRFToken for changes) or a bearer API token."
+    ),
+    auth=[ApiTokenAuth(), SessionAuth()],
+    urls_namespace="api",
+)
+
+
+@api.exception_handler(ValidationError)
+def _validation_error(request: HttpRequest, exc: ValidationError) -> Any:
+    return api.create_response(request, {"detail": exc.errors}, status=422)
+
+
+@api.exception_handler(AuthenticationError)
+def _auth_error(request: HttpRequest, exc: AuthenticationError) -> Any:
+    return api.create_response(request, {"detail": "Sign in or send an API token."}, status=401)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> Any:
+    return api.create_response(request, {"detail": str(exc)}, status=exc.status_code)
+
+
+def _add_routers() -> None:
+    from sewerworks.core.api import router as core_router
+
+    api.add_router("/", core_router)
+    for module in ("sewerworks.registry.api",):
+        try:
+            mod = __import__(module, fromlist=["router"])
+        except ModuleNotFoundError:
+            continue
+        api.add_router("/", mod.router)
+
+
+_add_routers()

@@ -1,0 +1,129 @@
+"""API of the core app: the determination topics, and background jobs.
+
+Each determination topic gets its own endpoint, ``POST /api/determinations/{topic}``, whose request
+body is that topic's facts schema (with worked examples) in the OpenAPI document.
+"""
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Body, Query, Router, Schema
+from ninja.errors import HttpError
+
+from sewerworks.core.api_auth import require
+from sewerworks.core.determinations import run_determination
+from sewerworks.core.models import Job
+from sewerworks.ordinance.decision import Decision
+from sewerworks.ordinance.topics import FactsError, Topic, topics
+
+router = Router(tags=["determinations"])
+
+
+class TopicOut(Schema):
+    name: str
+    title: str
+    sections: list[str]
+    interpretations: list[str]
+    facts_schema: dict[str, Any]
+    examples: list[dict[str, Any]]
+
+
+class AsOf(Schema):
+    as_of: dt.date | None = None
+
+
+class ErrorOut(Schema):
+    detail: Any
+
+
+def _topic_out(t: Topic) -> TopicOut:
+    return TopicOut(
+        name=t.name,
+        title=t.title,
+        sections=list(t.sections),
+        interpretations=list(t.interpretations),
+        facts_schema=t.facts_model.model_json_schema(),
+        examples=[{"title": e.title, "facts": e.facts, "expected_outcome": e.expected_outcome} for e in t.examples],
+    )
+
+
+@router.get("/determinations", response=list[TopicOut], summary="List the determination topics")
+def list_topics(request: HttpRequest) -> list[TopicOut]:
+    require(request, "core.run_determination")
+    return [_topic_out(t) for t in topics()]
+
+
+def _endpoint_for(t: Topic) -> Any:
+    facts_model = t.facts_model
+    openapi_examples = {
+        f"example{i}": {"summary": e.title, "value": e.facts} for i, e in enumerate(t.examples, start=1)
+    }
+
+    def endpoint(
+        request: HttpRequest,
+        facts: facts_model = Body(..., openapi_examples=openapi_examples),  # type: ignore[valid-type]
+        params: AsOf = Query(...),  # noqa: B008
+    ) -> Any:
+        require(request, "core.run_determination")
+        try:
+            return run_determination(t.name, facts.model_dump(mode="json"), as_of=params.as_of)
+        except FactsError as exc:
+            raise HttpError(422, str(exc)) from exc
+
+    endpoint.__name__ = "determine_" + t.name.replace("-", "_")
+    endpoint.__doc__ = (
+        f"{t.title} (§§ {', '.join(t.sections)}). Send the facts; get the Decision with its citations. "
+        "`as_of` (YYYY-MM-DD) applies the law and parameters in force that day; default today."
+    )
+    return endpoint
+
+
+def _register_topic_endpoints() -> None:
+    for t in topics():
+        router.add_api_operation(
+            f"/determinations/{t.name}",
+            ["POST"],
+            _endpoint_for(t),
+            response={200: Decision, 422: ErrorOut},
+            summary=t.title,
+            operation_id="determine_" + t.name.replace("-", "_"),
+        )
+
+
+_register_topic_endpoints()
+
+
+jobs_router = Router(tags=["jobs"])
+
+
+class JobOut(Schema):
+    id: int
+    kind: str
+    title: str
+    status: str
+    done: int
+    total: int | None
+    percent: int | None
+    message: str
+    result: dict[str, Any]
+    created_at: dt.datetime
+    finished_at: dt.datetime | None
+
+
+@jobs_router.get("/jobs", response=list[JobOut], summary="Recent background jobs")
+def list_jobs(request: HttpRequest) -> Any:
+    require(request, "core.view_job")
+    return list(Job.objects.all()[:100])
+
+
+@jobs_router.get("/jobs/{job_id}", response=JobOut, summary="A background job and its progress")
+def job_detail(request: HttpRequest, job_id: int) -> Any:
+    require(request, "core.view_job")
+    job = Job.objects.filter(pk=job_id).first()
+    if job is None:
+        raise HttpError(404, f"No job {job_id}.")
+    return job
+
+
+router.add_router("/", jobs_router)

@@ -1,0 +1,43 @@
+"""Authentication and permission checks for the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils import timezone
+from ninja.errors import HttpError
+from ninja.security import HttpBearer
+from ninja.security import SessionAuth as NinjaSessionAuth
+
+from sewerworks.core.models.tokens import ApiToken, hash_token
+
+
+class ApiTokenAuth(HttpBearer):
+    """``Authorization: Bearer sw_…``: acts as the token's user."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        if not token or len(token) > 200:
+            return None
+        row = (
+            ApiToken.objects.select_related("user")
+            .filter(key_hash=hash_token(token), revoked=False, user__is_active=True)
+            .first()
+        )
+        if row is None:
+            return None
+        ApiToken.objects.filter(pk=row.pk).update(last_used_at=timezone.now())
+        request.user = row.user
+        return row.user
+
+
+class SessionAuth(NinjaSessionAuth):
+    """The staff UI's session cookie; unsafe methods need the CSRF token too (ninja checks it)."""
+
+
+def require(request: HttpRequest, perm: str, obj: Any = None) -> Any:
+    """Raise 403 unless the request's user holds ``perm`` (a `rules` permission)."""
+    user = request.user
+    if not user.has_perm(perm, obj):
+        raise HttpError(403, f"Your role does not allow this ({perm}).")
+    return user

@@ -1,0 +1,46 @@
+"""Running a determination topic from Django (CLI, API, views): one path for all of them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import timezone
+
+from sewerworks.core.models import StoredDecision
+from sewerworks.core.parameters import current_parameters
+from sewerworks.ordinance.decision import Decision
+from sewerworks.ordinance.topics import determine
+
+
+def today() -> dt.date:
+    """Today in the Town's time zone (America/New_York)."""
+    return timezone.localdate()
+
+
+def run_determination(topic: str, facts: Mapping[str, Any], *, as_of: dt.date | None = None) -> Decision:
+    """Validate ``facts`` and apply the topic's rule on ``as_of`` (default today).
+
+    Raises ``UnknownTopic`` or ``FactsError`` from the ordinance layer.
+    """
+    return determine(topic, facts, as_of=as_of or today(), params=current_parameters())
+
+
+def store_decision(decision: Decision, *, subject: Any = None, acting_user: Any = None) -> StoredDecision:
+    """Keep a decision with the record it decided (for the record's timeline)."""
+    subject_type = subject_id = ""
+    if subject is not None:
+        subject_type = f"{subject._meta.app_label}.{subject._meta.model_name}"
+        subject_id = str(subject.pk)
+    return StoredDecision.objects.create(
+        topic=decision.topic,
+        as_of=decision.as_of,
+        outcome=decision.outcome,
+        summary=decision.summary,
+        decision=json.loads(decision.to_json()),
+        subject_type=subject_type,
+        subject_id=subject_id,
+        made_by=acting_user,
+    )

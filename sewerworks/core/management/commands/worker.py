@@ -1,0 +1,20 @@
+"""sewerworks worker: run background jobs (bill runs, batch PDFs, imports) from the database queue."""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Run queued background jobs. `--batch` runs what is queued, then exits."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("--batch", action="store_true", help="Process the queued jobs, then exit.")
+        parser.add_argument("--interval", type=float, default=1.0, help="Seconds between polls when idle.")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        call_command("db_worker", batch=opts["batch"], interval=opts["interval"], reload=False, queue_name="*")

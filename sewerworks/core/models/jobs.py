@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Job(models.Model):
+    """A long piece of work run in the background (a bill run, a batch of PDFs, an import).
+
+    The worker (``sewerworks worker``) runs the task; the task reports its progress here so the
+    screens and the CLI can show how far it has got and what came of it.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        SUCCEEDED = "succeeded", "Succeeded"
+        FAILED = "failed", "Failed"
+
+    kind = models.CharField("kind", max_length=80, help_text="What sort of work, e.g. 'roll-import'.")
+    title = models.CharField("title", max_length=200)
+    status = models.CharField("status", max_length=12, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField("done", default=0)
+    total = models.PositiveIntegerField("total", null=True, blank=True)
+    message = models.TextField("message", blank=True, help_text="Last progress message or error.")
+    result = models.JSONField("result", default=dict, blank=True)
+    task_result_id = models.CharField("task id", max_length=64, blank=True)
+    created_at = models.DateTimeField("created", auto_now_add=True)
+    started_at = models.DateTimeField("started", null=True, blank=True)
+    finished_at = models.DateTimeField("finished", null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="started by", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = "background job"
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_status_display()})"
+
+    @property
+    def percent(self) -> int | None:
+        if not self.total:
+            return None
+        return min(100, int(self.done * 100 / self.total))
+
+    @property
+    def finished(self) -> bool:
+        return self.status in {self.Status.SUCCEEDED, self.Status.FAILED}

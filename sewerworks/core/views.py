@@ -1,0 +1,59 @@
+"""Core screens: the dashboard, background jobs, determinations."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import permission_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from sewerworks.core.dashboard import panels_for
+from sewerworks.core.determinations import run_determination, today
+from sewerworks.core.models import Job
+from sewerworks.ordinance.topics import FactsError, UnknownTopic, topics
+
+
+@permission_required("core.view_site", raise_exception=True)
+def dashboard(request: HttpRequest) -> HttpResponse:
+    jobs = Job.objects.exclude(status__in=[Job.Status.SUCCEEDED, Job.Status.FAILED])[:5]
+    return render(request, "core/dashboard.html", {"panels": panels_for(request), "running_jobs": jobs})
+
+
+@permission_required("core.view_job", raise_exception=True)
+def job_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/job_list.html", {"jobs": Job.objects.select_related("created_by")[:200]})
+
+
+@permission_required("core.view_job", raise_exception=True)
+def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    job = get_object_or_404(Job, pk=pk)
+    template = "core/_job_progress.html" if request.htmx else "core/job_detail.html"  # type: ignore[attr-defined]
+    return render(request, template, {"job": job})
+
+
+@permission_required("core.run_determination", raise_exception=True)
+def determination_list(request: HttpRequest) -> HttpResponse:
+    """Every topic with its sections and examples; staff may try one with their own facts."""
+    context: dict[str, object] = {"topics": topics(), "today": today()}
+    if request.method == "POST":
+        name = request.POST.get("topic", "")
+        raw = request.POST.get("facts", "")
+        context["chosen"] = name
+        context["facts_text"] = raw
+        try:
+            facts = json.loads(raw)
+            if not isinstance(facts, dict):
+                raise ValueError("The facts must be a JSON object ({...}).")
+            decision = run_determination(name, facts)
+            context["decision"] = decision
+        except json.JSONDecodeError as exc:
+            context["error"] = f"The facts are not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})."
+        except FactsError as exc:
+            context["error"] = "The facts do not fit the topic's schema."
+            context["field_errors"] = exc.errors
+        except UnknownTopic:
+            context["error"] = f"There is no determination topic called {name!r}."
+        except ValueError as exc:
+            context["error"] = str(exc)
+    return render(request, "core/determinations.html", context)

@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from sewerworks.registry.choices import MeterUnit, ReadSource, UserClass
+from sewerworks.registry.models.parcels import Parcel
+
+
+class SewerAccount(models.Model):
+    """A sewer user's account (§118-49, 52): billed semiannually on the water it uses, or on an estimate
+    when it is outside the Marlborough Water District or unmetered (I-27)."""
+
+    account_number = models.CharField("account no.", max_length=30, unique=True)
+    parcel = models.ForeignKey(Parcel, verbose_name="parcel", on_delete=models.PROTECT, related_name="accounts")
+    user_class = models.CharField("user class", max_length=14, choices=UserClass.choices, default=UserClass.RESIDENTIAL)
+    metered = models.BooleanField("metered", default=True)
+    in_water_district = models.BooleanField(
+        "in the Marlborough Water District", default=True, help_text="Outside it, usage is estimated (§118-52, I-27)."
+    )
+    contract_user = models.BooleanField("contract user", default=False, help_text="§118-29.1.")
+    opened_on = models.DateField("opened on", null=True, blank=True)
+    closed_on = models.DateField("closed on", null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "sewer account"
+        ordering = ["account_number"]
+
+    def __str__(self) -> str:
+        return self.account_number
+
+
+class WaterMeter(models.Model):
+    """A water meter read for sewer billing. The Water Superintendent certifies it before connection
+    (§118-25); its number of dials tells when a reading rolled over."""
+
+    serial = models.CharField("serial no.", max_length=40, unique=True)
+    account = models.ForeignKey(SewerAccount, verbose_name="account", on_delete=models.PROTECT, related_name="meters")
+    size_in = models.DecimalField("size (in)", max_digits=4, decimal_places=2, default=Decimal("0.625"))
+    dials = models.PositiveSmallIntegerField("dials", default=6, help_text="Digits on the register (rollover at 10^dials).")
+    unit = models.CharField("unit", max_length=3, choices=MeterUnit.choices, default=MeterUnit.GALLONS)
+    installed_on = models.DateField("installed on", null=True, blank=True)
+    removed_on = models.DateField("removed on", null=True, blank=True)
+    certified_on = models.DateField("certified on", null=True, blank=True, help_text="By the Water Superintendent (§118-25).")
+    certified_by = models.CharField("certified by", max_length=120, blank=True)
+    defective_since = models.DateField(
+        "defective since", null=True, blank=True, help_text="Billed on the average of its last two good bills (I-26)."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "water meter"
+        ordering = ["serial"]
+
+    def __str__(self) -> str:
+        return self.serial
+
+    @property
+    def rollover(self) -> int:
+        return int(10**self.dials)
+
+
+class MeterRead(models.Model):
+    """A reading of a water meter. Append-only: a wrong read is corrected by a new one, never edited.
+    Reads arrive in bulk from the water district, so each row names who created it and in which run."""
+
+    meter = models.ForeignKey(WaterMeter, verbose_name="meter", on_delete=models.PROTECT, related_name="reads")
+    read_on = models.DateField("read on")
+    reading = models.PositiveBigIntegerField("reading", help_text="The register as read, in the meter's unit.")
+    source = models.CharField("source", max_length=14, choices=ReadSource.choices, default=ReadSource.WATER_DISTRICT)
+    created_at = models.DateTimeField("recorded at", auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    run = models.CharField("run", max_length=64, blank=True, help_text="The import or batch that wrote it.")
+
+    class Meta:
+        verbose_name = "meter read"
+        ordering = ["meter", "read_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["meter", "read_on", "source"], name="registry_read_once_per_day_source")
+        ]
+        indexes = [models.Index(fields=["read_on"], name="registry_read_date")]
+
+    def __str__(self) -> str:
+        return f"{self.meter.serial} {self.read_on}: {self.reading}"

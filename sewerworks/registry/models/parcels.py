@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from sewerworks.registry.models.areas import ImprovementArea
+from sewerworks.registry.models.fields import WKTField
+
+
+def normalise_search(text: str) -> str:
+    """The form searched: lower case, single spaces, no punctuation but '-' and '.'."""
+    kept = "".join(ch if ch.isalnum() or ch in "-. " else " " for ch in text.lower())
+    return " ".join(kept.split())
+
+
+class Parcel(models.Model):
+    """A tax parcel on the assessor's roll: the property Chapter 118 binds (its owner connects, pays and
+    is liable). Identified by its tax map number (section.block-lot)."""
+
+    tax_map_number = models.CharField(
+        "tax map number", max_length=40, unique=True, help_text="Section-block-lot, e.g. '108.12-3-45'."
+    )
+    street_number = models.CharField("street number", max_length=20, blank=True)
+    street_name = models.CharField("street", max_length=120, blank=True)
+    address_search = models.CharField("address (search form)", max_length=160, editable=False, db_index=True)
+    improvement_area = models.ForeignKey(
+        ImprovementArea, verbose_name="Sewer Improvement Area", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="parcels", help_text="Empty when the parcel lies outside both improvement areas.",
+    )
+    land_use_class = models.CharField(
+        "land-use class", max_length=3, blank=True, help_text="New York property class code, e.g. 210 (one-family)."
+    )
+    polygon = WKTField("parcel polygon", geom_type="Polygon", blank=True, help_text="WKT in EPSG:2260 (ft).")
+    discharge_point = WKTField(
+        "discharge point", geom_type="Point", blank=True,
+        help_text="Where the property's sewage leaves it (or would): WKT point in EPSG:2260 (ft).",
+    )
+    centroid_x = models.FloatField("centroid easting (ft)", null=True, blank=True, editable=False)
+    centroid_y = models.FloatField("centroid northing (ft)", null=True, blank=True, editable=False)
+    history = HistoricalRecords(excluded_fields=["address_search", "centroid_x", "centroid_y"])
+
+    class Meta:
+        verbose_name = "parcel"
+        ordering = ["tax_map_number"]
+
+    def __str__(self) -> str:
+        return f"{self.tax_map_number} {self.address}".strip()
+
+    @property
+    def address(self) -> str:
+        return f"{self.street_number} {self.street_name}".strip()
+
+    def refresh_derived(self) -> None:
+        """Recompute the search form of the address and the centroid (called before save)."""
+        self.address_search = normalise_search(self.address)
+        if self.polygon:
+            from shapely import wkt
+
+            c = wkt.loads(self.polygon).centroid
+            self.centroid_x, self.centroid_y = c.x, c.y
+        else:
+            self.centroid_x = self.centroid_y = None
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.refresh_derived()
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+
+class AssessedValue(models.Model):
+    """The parcel's assessed valuation on one roll year: the base of the capital cost amortization charge
+    (§118-52, I-28)."""
+
+    parcel = models.ForeignKey(Parcel, verbose_name="parcel", on_delete=models.CASCADE, related_name="assessments")
+    roll_year = models.PositiveSmallIntegerField("roll year")
+    value = models.DecimalField("assessed value ($)", max_digits=14, decimal_places=2)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "assessed value"
+        ordering = ["parcel", "-roll_year"]
+        constraints = [
+            models.UniqueConstraint(fields=["parcel", "roll_year"], name="registry_assessment_one_per_year"),
+            models.CheckConstraint(condition=models.Q(value__gte=0), name="registry_assessment_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.parcel.tax_map_number} {self.roll_year}: ${self.value:,}"

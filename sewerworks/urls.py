@@ -1,0 +1,20 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from sewerworks.api import api
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("api/", api.urls),
+    path("", include("sewerworks.core.urls")),
+]
+
+for _app in ("registry",):
+    try:
+        __import__(f"sewerworks.{_app}.urls")
+    except ModuleNotFoundError:
+        continue
+    urlpatterns.insert(-1, path(f"{_app}/", include(f"sewerworks.{_app}.urls")))
