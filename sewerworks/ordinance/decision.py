@@ -187,8 +187,13 @@ def _section_sort_key(number: str) -> tuple[int, ...]:
     return tuple(int(p) for p in number.removeprefix("118-").split("."))
 
 
-def overall(findings: list[Finding], *, complies: str = "complies", fails: str = "fails",
-            discretion: str = "needs-review") -> str:
+def overall(
+    findings: list[Finding],
+    *,
+    complies: str = "complies",
+    fails: str = "fails",
+    discretion: str = "needs-review",
+) -> str:
     """The usual outcome: any failure fails; otherwise any discretion needs review; else complies."""
     if any(f.severity == "fails" for f in findings):
         return fails

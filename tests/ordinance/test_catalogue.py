@@ -28,8 +28,9 @@ def test_every_printed_heading_is_a_section_in_order() -> None:
 
 def test_the_package_copy_of_the_chapter_is_the_text_we_have() -> None:
     text = resources.files("sewerworks.ordinance.chapter").joinpath("chapter-118-sewers.txt").read_text()
-    assert text.startswith("Marlborough City Zoning Code\nCHAPTER 118\nSewers\n"
-        "§ 118-1 Definitions and word usage.\n")
+    assert text.startswith(
+        "Marlborough City Zoning Code\nCHAPTER 118\nSewers\n§ 118-1 Definitions and word usage.\n"
+    )
     assert text.rstrip().endswith("all necessary connections will be made under that contract.")
 
 

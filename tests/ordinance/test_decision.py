@@ -76,8 +76,11 @@ def _decision() -> Decision:
             _finding(),
             _finding(section="118-31", requirement="x", severity="fails", interpretations=["I-20", "I-41"]),
         ],
-        deadlines=[Deadline(name="connect", due=date(2026, 6, 30), section="118-5", sentence="s",
-                            interpretations=["I-20"])],
+        deadlines=[
+            Deadline(
+                name="connect", due=date(2026, 6, 30), section="118-5", sentence="s", interpretations=["I-20"]
+            )
+        ],
         amounts=[Amount(name="allowance", value=Decimal("2.456"), unit="gal", section="118-34")],
     )
 
@@ -96,8 +99,18 @@ def test_a_decision_is_json_with_a_stable_field_order() -> None:
     d = _decision()
     text = d.to_json()
     data = json.loads(text)
-    assert list(data) == ["topic", "as_of", "outcome", "summary", "findings", "deadlines", "amounts",
-                          "parameters", "interpretations", "sections"]
+    assert list(data) == [
+        "topic",
+        "as_of",
+        "outcome",
+        "summary",
+        "findings",
+        "deadlines",
+        "amounts",
+        "parameters",
+        "interpretations",
+        "sections",
+    ]
     assert data["as_of"] == "2026-05-01"
     assert data["amounts"][0]["value"] == "2.456"
     assert text == d.to_json()

@@ -50,8 +50,12 @@ def test_a_view_records_what_a_rule_read_with_value_unit_date_and_reference() ->
     uses = view.uses()
     assert [u.key for u in uses] == ["connection.abandonment_fine.later_rate", "trench.max_width_by_diameter"]
     assert uses[0].value == "25.00" and uses[0].unit == "USD/day" and uses[0].effective == date(2000, 7, 24)
-    assert uses[0].reference == {"kind": "local_law", "section": "118-5", "instrument": "L.L. No. 2-2000",
-                                 "adopted": "2000-07-24"}
+    assert uses[0].reference == {
+        "kind": "local_law",
+        "section": "118-5",
+        "instrument": "L.L. No. 2-2000",
+        "adopted": "2000-07-24",
+    }
     assert uses[1].value == {"8": 39, "10": 42, "12": 45}
     assert view.interpretations() == ["I-21", "I-23", "I-39"]
 
@@ -108,6 +112,7 @@ def test_for_section_lists_the_parameters_citing_it_for_the_ordinance_browser() 
         "connection.abandonment_fine.later_rate",
     }
     assert [p.key for p in params.for_section("118-29.1")] == [
-        "contract_users.adjoining_tolerance", "contract_users.max_distance"
+        "contract_users.adjoining_tolerance",
+        "contract_users.max_distance",
     ]
     assert params.for_section("118-44") == []

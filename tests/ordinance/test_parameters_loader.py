@@ -80,10 +80,13 @@ def test_a_duplicate_top_level_key_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_duplicate_effective_date_is_refused(tmp_path: Path) -> None:
-    text = GOOD + """    1970-01-01:
+    text = (
+        GOOD
+        + """    1970-01-01:
       value: 120
       reference: {kind: section, section: "118-34"}
 """
+    )
     with pytest.raises(ParameterError, match=r"exfiltration\.yaml: duplicate key '1970-01-01'"):
         _load(tmp_path, ("exfiltration.yaml", text))
 

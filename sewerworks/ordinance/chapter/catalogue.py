@@ -184,7 +184,7 @@ def _by_number() -> dict[str, Section]:
 
 
 def normalise_number(number: str) -> str:
-    """"§ 118-34", "§118-34" and "118-34" all name section 118-34."""
+    """ "§ 118-34", "§118-34" and "118-34" all name section 118-34."""
     match = _NUMBER.match(number.strip())
     if not match:
         raise UnknownSection(f"{number!r} is not a section number of Chapter 118 (expected e.g. '118-34')")

@@ -82,7 +82,7 @@ def _leaf(value: Any, unit: str) -> Any:
 
 def _money(value: Any, unit: str) -> Decimal:
     if isinstance(value, bool) or isinstance(value, int | float):
-        raise UnitError(f"float money: {value!r} in {unit} must be a quoted string such as \"10.00\" (I-23)")
+        raise UnitError(f'float money: {value!r} in {unit} must be a quoted string such as "10.00" (I-23)')
     if isinstance(value, Decimal):
         amount = value
     elif isinstance(value, str):

@@ -1,0 +1,42 @@
+"""The determinations sewerworks offers, topic by topic (JSON in, Decision out).
+
+Importing this module registers the built-in topics. A later module adds its own with
+``register(Topic(...))``; ``determine(name, facts, as_of=...)`` validates the facts and applies the rule
+with the parameters in force that day.
+"""
+
+from __future__ import annotations
+
+from sewerworks.ordinance.registry import (
+    Example,
+    FactsError,
+    Topic,
+    UnknownTopic,
+    determine,
+    register,
+    topic,
+    topics,
+)
+
+__all__ = [
+    "Example",
+    "FactsError",
+    "Topic",
+    "UnknownTopic",
+    "determine",
+    "load_builtin_topics",
+    "register",
+    "topic",
+    "topics",
+]
+
+
+def load_builtin_topics() -> None:
+    """Register the topics that ship with sewerworks (safe to call more than once)."""
+    from sewerworks.ordinance import s118_34_exfiltration
+
+    for builtin in (s118_34_exfiltration.TOPIC,):
+        register(builtin)
+
+
+load_builtin_topics()
