@@ -7,6 +7,8 @@ with the parameters in force that day.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sewerworks.ordinance.registry import (
     Example,
     FactsError,
@@ -33,9 +35,10 @@ __all__ = [
 
 def load_builtin_topics() -> None:
     """Register the topics that ship with sewerworks (safe to call more than once)."""
-    from sewerworks.ordinance import s118_34_exfiltration
+    from sewerworks.ordinance import s118_32_trench, s118_34_exfiltration
 
-    for builtin in (s118_34_exfiltration.TOPIC,):
+    builtins: tuple[Topic[Any], ...] = (s118_34_exfiltration.TOPIC, s118_32_trench.TOPIC)
+    for builtin in builtins:
         register(builtin)
 
 
