@@ -35,9 +35,13 @@ __all__ = [
 
 def load_builtin_topics() -> None:
     """Register the topics that ship with sewerworks (safe to call more than once)."""
-    from sewerworks.ordinance import s118_32_trench, s118_34_exfiltration
+    from sewerworks.ordinance import s118_19_21_building_sewer, s118_32_trench, s118_34_exfiltration
 
-    builtins: tuple[Topic[Any], ...] = (s118_34_exfiltration.TOPIC, s118_32_trench.TOPIC)
+    builtins: tuple[Topic[Any], ...] = (
+        s118_34_exfiltration.TOPIC,
+        s118_32_trench.TOPIC,
+        s118_19_21_building_sewer.TOPIC,
+    )
     for builtin in builtins:
         register(builtin)
 
