@@ -266,7 +266,7 @@ def tree_roots(facts: BuildingSewerFacts) -> Finding | None:
 
 
 def filled_ground(facts: BuildingSewerFacts) -> Finding | None:
-    """Filled or unstable ground: ductile iron, or nonmetallic on a concrete cradle the Department approves."""
+    """Filled or unstable ground: ductile iron, or nonmetallic pipe on a concrete cradle (approved)."""
     if facts.ground != "filled_or_unstable":
         return None
     compared: Compared = {
@@ -362,7 +362,10 @@ def bend_cleanouts(facts: BuildingSewerFacts, view: ParameterView) -> list[Findi
         else:
             severity = _ok(bend.has_cleanout)
             has = "has one" if bend.has_cleanout else "has none"
-            sentence = f"Bend {n} turns {angle}°, more than {num(threshold)}°, so §118-21 requires a cleanout; it {has}."
+            sentence = (
+                f"Bend {n} turns {angle}°, more than {num(threshold)}°, so §118-21 requires a cleanout; "
+            )
+            sentence += f"it {has}."
         findings.append(
             _finding("118-21", f"bend-{n}-cleanout", severity, sentence, compared, interpretations=("I-38",))
         )
