@@ -43,12 +43,12 @@ def _add_routers() -> None:
     from sewerworks.core.api import router as core_router
 
     api.add_router("/", core_router)
+    from importlib import import_module
+    from importlib.util import find_spec
+
     for module in ("sewerworks.registry.api",):
-        try:
-            mod = __import__(module, fromlist=["router"])
-        except ModuleNotFoundError:
-            continue
-        api.add_router("/", mod.router)
+        if find_spec(module) is not None:
+            api.add_router("/", import_module(module).router)
 
 
 _add_routers()

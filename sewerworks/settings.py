@@ -93,6 +93,7 @@ TEMPLATES = [
 WSGI_APPLICATION = "sewerworks.wsgi.application"
 
 VAR_DIR.mkdir(parents=True, exist_ok=True)
+(VAR_DIR / "static").mkdir(exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'sewerworks.sqlite3'}",

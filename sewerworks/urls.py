@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from sewerworks.api import api
+from sewerworks.core.urlutils import optional_include
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -13,8 +14,4 @@ urlpatterns = [
 ]
 
 for _app in ("registry",):
-    try:
-        __import__(f"sewerworks.{_app}.urls")
-    except ModuleNotFoundError:
-        continue
-    urlpatterns.insert(-1, path(f"{_app}/", include(f"sewerworks.{_app}.urls")))
+    urlpatterns[-1:-1] = optional_include(f"{_app}/", f"sewerworks.{_app}.urls")

@@ -56,13 +56,10 @@ def list_topics(request: HttpRequest) -> list[TopicOut]:
 
 def _endpoint_for(t: Topic) -> Any:
     facts_model = t.facts_model
-    openapi_examples = {
-        f"example{i}": {"summary": e.title, "value": e.facts} for i, e in enumerate(t.examples, start=1)
-    }
 
     def endpoint(
         request: HttpRequest,
-        facts: facts_model = Body(..., openapi_examples=openapi_examples),  # type: ignore[valid-type]
+        facts: facts_model = Body(...),  # type: ignore[valid-type]
         params: AsOf = Query(...),  # noqa: B008
     ) -> Any:
         require(request, "core.run_determination")
@@ -79,6 +76,12 @@ def _endpoint_for(t: Topic) -> Any:
     return endpoint
 
 
+def _openapi_examples(t: Topic) -> dict[str, Any]:
+    """The topic's worked examples, shown as request examples in the OpenAPI document."""
+    examples = {f"example{i}": {"summary": e.title, "value": e.facts} for i, e in enumerate(t.examples, start=1)}
+    return {"requestBody": {"content": {"application/json": {"examples": examples}}}}
+
+
 def _register_topic_endpoints() -> None:
     for t in topics():
         router.add_api_operation(
@@ -88,6 +91,7 @@ def _register_topic_endpoints() -> None:
             response={200: Decision, 422: ErrorOut},
             summary=t.title,
             operation_id="determine_" + t.name.replace("-", "_"),
+            openapi_extra=_openapi_examples(t),
         )
 
 

@@ -39,4 +39,8 @@ def navigation(request: HttpRequest) -> dict[str, Any]:
             items.append({"label": label, "url": url, "active": request.path.startswith(url) and url != "/"
                           or request.path == url})
     roles = sorted(r for r in user_roles(user) if r in ROLES)
-    return {"nav_items": items, "user_role_names": roles}
+    try:
+        search_url = reverse("registry:search") if user.has_perm("registry.view_parcel") else ""
+    except NoReverseMatch:
+        search_url = ""
+    return {"nav_items": items, "user_role_names": roles, "search_url": search_url}

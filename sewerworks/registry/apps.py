@@ -8,3 +8,11 @@ class RegistryConfig(AppConfig):
     label = "registry"
     verbose_name = "Registry"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from sewerworks.registry import timeline  # noqa: F401  (registers the parcel timeline source)
+
+        try:
+            from sewerworks.registry import demo  # noqa: F401  (registers the demo district builder)
+        except ImportError:
+            pass

@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+import shapely
 from pyproj import Transformer
 from shapely import wkt
 from shapely.geometry import mapping
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import transform
 from shapely.strtree import STRtree
 
 STATE_PLANE = "EPSG:2260"
@@ -47,7 +47,7 @@ def geojson_lonlat(text: str) -> dict[str, Any] | None:
     if geom is None:
         return None
     t = _transformer(STATE_PLANE, WGS84)
-    return dict(mapping(transform(t.transform, geom)))
+    return dict(mapping(shapely.transform(geom, t.transform, interleaved=False)))
 
 
 def feature(text: str, **properties: Any) -> dict[str, Any] | None:

@@ -23,6 +23,7 @@ class Parcel(models.Model):
     street_number = models.CharField("street number", max_length=20, blank=True)
     street_name = models.CharField("street", max_length=120, blank=True)
     address_search = models.CharField("address (search form)", max_length=160, editable=False, db_index=True)
+    street_search = models.CharField("street (search form)", max_length=160, editable=False, db_index=True)
     improvement_area = models.ForeignKey(
         ImprovementArea, verbose_name="Sewer Improvement Area", on_delete=models.PROTECT, null=True, blank=True,
         related_name="parcels", help_text="Empty when the parcel lies outside both improvement areas.",
@@ -37,7 +38,7 @@ class Parcel(models.Model):
     )
     centroid_x = models.FloatField("centroid easting (ft)", null=True, blank=True, editable=False)
     centroid_y = models.FloatField("centroid northing (ft)", null=True, blank=True, editable=False)
-    history = HistoricalRecords(excluded_fields=["address_search", "centroid_x", "centroid_y"])
+    history = HistoricalRecords(excluded_fields=["address_search", "street_search", "centroid_x", "centroid_y"])
 
     class Meta:
         verbose_name = "parcel"
@@ -53,6 +54,7 @@ class Parcel(models.Model):
     def refresh_derived(self) -> None:
         """Recompute the search form of the address and the centroid (called before save)."""
         self.address_search = normalise_search(self.address)
+        self.street_search = normalise_search(self.street_name)
         if self.polygon:
             from shapely import wkt
 

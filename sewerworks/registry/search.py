@@ -1,0 +1,74 @@
+"""One search box for the registry: tax map number, address, owner, account number, meter serial.
+
+Each kind is a prefix search on an indexed column in its search form (lower case, single spaces),
+written as a range (``>= prefix`` and ``< prefix+1``) so that a plain B-tree index answers it on SQLite
+and PostgreSQL alike, in well under 100 ms on a million parcels (``make bench``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.urls import reverse
+
+from sewerworks.registry.models import Owner, Parcel, SewerAccount, WaterMeter
+from sewerworks.registry.models.parcels import normalise_search
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    kind: str  # "parcel", "owner", "account", "meter"
+    label: str
+    detail: str
+    parcel_id: int | None
+    url: str
+
+
+def _prefix(qs: QuerySet, field: str, prefix: str) -> QuerySet:
+    upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+    return qs.filter(**{f"{field}__gte": prefix, f"{field}__lt": upper}).order_by(field)
+
+
+def _parcel_url(pk: int) -> str:
+    return reverse("registry:parcel_detail", args=[pk])
+
+
+def search(query: str, *, limit: int = 20) -> list[SearchHit]:
+    """Registry records whose tax map number, address, street, owner, account or meter starts with ``query``."""
+    q = normalise_search(query)
+    if not q:
+        return []
+    hits: list[SearchHit] = []
+    seen_parcels: set[int] = set()
+
+    def add_parcels(rows: QuerySet) -> None:
+        for p in rows.values("pk", "tax_map_number", "street_number", "street_name")[:limit]:
+            if p["pk"] in seen_parcels:
+                continue
+            seen_parcels.add(p["pk"])
+            address = f"{p['street_number']} {p['street_name']}".strip()
+            hits.append(SearchHit("parcel", p["tax_map_number"], address, p["pk"], _parcel_url(p["pk"])))
+
+    add_parcels(_prefix(Parcel.objects, "tax_map_number", query.strip()))
+    add_parcels(_prefix(Parcel.objects, "address_search", q))
+    if not q[0].isdigit():
+        add_parcels(_prefix(Parcel.objects, "street_search", q))
+        for o in _prefix(Owner.objects, "name_search", q).values("pk", "name")[:limit]:
+            parcel = Parcel.objects.filter(ownerships__owner_id=o["pk"], ownerships__end__isnull=True).values(
+                "pk", "tax_map_number", "street_number", "street_name"
+            ).first()
+            if parcel:
+                detail = f"owner of {parcel['tax_map_number']} {parcel['street_number']} {parcel['street_name']}".strip()
+                hits.append(SearchHit("owner", o["name"], detail, parcel["pk"], _parcel_url(parcel["pk"])))
+    for a in _prefix(SewerAccount.objects, "account_number", query.strip().upper()).values(
+        "account_number", "parcel_id", "parcel__tax_map_number"
+    )[:limit]:
+        hits.append(SearchHit("account", a["account_number"], f"account on {a['parcel__tax_map_number']}",
+                              a["parcel_id"], _parcel_url(a["parcel_id"])))
+    for m in _prefix(WaterMeter.objects, "serial", query.strip().upper()).values(
+        "serial", "account__parcel_id", "account__account_number"
+    )[:limit]:
+        hits.append(SearchHit("meter", m["serial"], f"meter on account {m['account__account_number']}",
+                              m["account__parcel_id"], _parcel_url(m["account__parcel_id"])))
+    return hits[:limit]

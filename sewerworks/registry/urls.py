@@ -1,0 +1,16 @@
+from django.urls import path
+
+from sewerworks.core.urlutils import optional_include
+
+from sewerworks.registry.views import parcels
+
+app_name = "registry"
+
+urlpatterns = [
+    path("", parcels.parcel_list, name="parcel_list"),
+    path("search/", parcels.search_view, name="search"),
+    path("parcels/<int:pk>/", parcels.parcel_detail, name="parcel_detail"),
+    path("parcels/<int:pk>/map.json", parcels.parcel_map_json, name="parcel_map_json"),
+    path("parcels/<int:pk>/history/", parcels.parcel_history, name="parcel_history"),
+    path("parcels/<int:pk>/edit/", parcels.parcel_edit, name="parcel_edit"),
+] + optional_include("import/", "sewerworks.registry.imports.urls")

@@ -1,0 +1,126 @@
+"""Registry screens: the parcel list and search, the parcel page (map, owners, buildings, connection,
+accounts, meters and reads, timeline), and its history."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import permission_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from sewerworks.core.timeline import timeline_for
+from sewerworks.registry import geometry
+from sewerworks.registry.availability import sewer_available
+from sewerworks.registry.history import history_of
+from sewerworks.registry.models import (
+    Building,
+    MeterRead,
+    Ownership,
+    Parcel,
+    SewerAccount,
+    SewerMain,
+    WaterMeter,
+)
+from sewerworks.registry.search import search
+
+
+@permission_required("registry.view_parcel", raise_exception=True)
+def parcel_list(request: HttpRequest) -> HttpResponse:
+    qs = Parcel.objects.select_related("improvement_area").order_by("tax_map_number")
+    area = request.GET.get("area", "")
+    if area:
+        qs = qs.filter(improvement_area__code=area)
+    page = Paginator(qs.only("pk", "tax_map_number", "street_number", "street_name", "land_use_class",
+                             "improvement_area__name"), 50).get_page(request.GET.get("page"))
+    return render(request, "registry/parcel_list.html", {"page": page, "area": area})
+
+
+@permission_required("registry.view_parcel", raise_exception=True)
+def search_view(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")[:100]
+    hits = search(q) if q.strip() else []
+    if len(hits) == 1 and not request.htmx:  # type: ignore[attr-defined]
+        return redirect(hits[0].url)
+    template = "registry/_search_results.html" if request.htmx else "registry/search.html"  # type: ignore[attr-defined]
+    return render(request, template, {"q": q, "hits": hits})
+
+
+def _parcel_context(parcel: Parcel) -> dict[str, object]:
+    ownerships = Ownership.objects.filter(parcel=parcel).select_related("owner").order_by("-start")
+    buildings = (
+        Building.objects.filter(parcel=parcel)
+        .select_related("connection")
+        .prefetch_related("private_systems")
+        .order_by("name")
+    )
+    accounts = list(SewerAccount.objects.filter(parcel=parcel).order_by("account_number"))
+    meters = list(WaterMeter.objects.filter(account__in=accounts).order_by("serial"))
+    for m in meters:
+        m.recent_reads = list(MeterRead.objects.filter(meter=m).order_by("-read_on")[:6])  # type: ignore[attr-defined]
+    return {
+        "parcel": parcel,
+        "current_owners": [o for o in ownerships if o.end is None],
+        "past_owners": [o for o in ownerships if o.end is not None],
+        "buildings": buildings,
+        "private_systems": parcel.private_systems.select_related("building").all(),
+        "accounts": accounts,
+        "meters": meters,
+        "assessments": parcel.assessments.order_by("-roll_year")[:3],
+    }
+
+
+@permission_required("registry.view_parcel", raise_exception=True)
+def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
+    context = _parcel_context(parcel)
+    context["timeline"] = timeline_for(parcel, limit=50)
+    context["availability"] = sewer_available(parcel)
+    context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
+    return render(request, "registry/parcel_detail.html", context)
+
+
+@permission_required("registry.view_parcel", raise_exception=True)
+def parcel_map_json(request: HttpRequest, pk: int) -> JsonResponse:
+    """GeoJSON (lon/lat) of the parcel, its improvement area, its discharge point and nearby mains."""
+    parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
+    features = []
+    if parcel.improvement_area:
+        features.append(geometry.feature(parcel.improvement_area.boundary, layer="area",
+                                         name=parcel.improvement_area.name))
+    features.append(geometry.feature(parcel.polygon, layer="parcel", name=str(parcel)))
+    features.append(geometry.feature(parcel.discharge_point, layer="discharge", name="Discharge point"))
+    if parcel.centroid_x is not None and parcel.centroid_y is not None:
+        r = 600.0  # ft around the parcel
+        x, y = parcel.centroid_x, parcel.centroid_y
+        from shapely.geometry import box
+
+        window = box(x - r, y - r, x + r, y + r)
+        mains = SewerMain.objects.all() if parcel.improvement_area is None else parcel.improvement_area.mains.all()
+        for main in mains.only("identifier", "diameter_in", "path"):
+            g = geometry.load(main.path)
+            if g is not None and g.intersects(window):
+                features.append(geometry.feature(main.path, layer="main",
+                                                 name=f"{main.identifier} ({main.diameter_in}-inch)"))
+    return JsonResponse({"type": "FeatureCollection", "features": [f for f in features if f]})
+
+
+@permission_required("registry.view_parcel", raise_exception=True)
+def parcel_history(request: HttpRequest, pk: int) -> HttpResponse:
+    parcel = get_object_or_404(Parcel, pk=pk)
+    entries = history_of(parcel)
+    related = []
+    for b in parcel.buildings.all():
+        related.extend(history_of(b, limit=20))
+        if hasattr(b, "connection"):
+            related.extend(history_of(b.connection, limit=20))
+    for o in Ownership.objects.filter(parcel=parcel):
+        related.extend(history_of(o, limit=10))
+    related.sort(key=lambda e: e.when, reverse=True)
+    return render(request, "registry/parcel_history.html", {"parcel": parcel, "entries": entries, "related": related})
+
+
+@permission_required("registry.change_parcel", raise_exception=True)
+def parcel_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    from sewerworks.registry.views.edit import edit_parcel
+
+    return edit_parcel(request, pk)
