@@ -62,8 +62,7 @@ PROCEDURAL_ONLY: dict[str, str] = {
     "and recorded as inspection findings.",
     "118-29": "Extensions follow the Recommended Standards for Sewage Works and need the engineer's and "
     "the State Health Department's approval; the approvals are recorded.",
-    "118-43": "A special agreement with an industrial concern is negotiated by the Town and recorded "
-    "as made.",
+    "118-43": "A special agreement with an industrial concern is negotiated by the Town and recorded as made.",
     "118-45": "The inspectors' authority to enter and inspect; the inspections themselves are records.",
     "118-46": "The Town Board appoints the Superintendent; the appointment is a role in sewerworks.",
     "118-50": "The Town Board reviews user charges annually; revisions are recorded as Board "
@@ -79,8 +78,7 @@ NOT_COMPUTABLE: dict[str, str] = {
     "118-16": "Allocates the costs of a building sewer and the liability for damage to the owner; "
     "there is no amount or test to compute.",
     "118-44": "Damage to the sewerage works is criminal mischief, for the police and the courts.",
-    "118-48": "How the Town spends sewer revenue is municipal finance, outside the department's "
-    "computations.",
+    "118-48": "How the Town spends sewer revenue is municipal finance, outside the department's computations.",
 }
 
 # Sections that Django apps declare their workflows implement: section -> who implements it.

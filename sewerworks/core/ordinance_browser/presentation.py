@@ -88,6 +88,13 @@ def text_blocks(text: str) -> list[Block]:
     return blocks
 
 
+def _grouped(number: Decimal) -> str:
+    """A number with thousands separators and no trailing zeros: 5,000; 7.48052; 0.125."""
+    text = plain(number)
+    whole, dot, fraction = text.partition(".")
+    return f"{int(whole):,}{dot}{fraction}" if whole.lstrip("-").isdigit() and whole != "-0" else text
+
+
 def format_value(value: Any, unit: str) -> str:
     """A parameter value as a clerk reads it: "$10.00", "$0.003 per gal", "100 ft", "10%", a table."""
     if isinstance(value, Mapping):
@@ -99,7 +106,7 @@ def format_value(value: Any, unit: str) -> str:
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, Decimal | int):
-        number = str(value) if unit == "USD" else plain(Decimal(value))
+        number = format(value, ",f") if unit == "USD" else _grouped(Decimal(value))
         if unit.startswith("USD"):
             per = unit.removeprefix("USD").removeprefix("/")
             per = "$1,000 assessed" if per == "1000-assessed" else per

@@ -41,7 +41,8 @@ def ordinance_index(request: HttpRequest) -> HttpResponse:
     if wanted and wanted not in {s.value for s in Status}:
         error = f"There is no status {wanted!r}; showing every section."
         wanted = ""
-    listed = []
+    listed: list[dict[str, Any]] = []
+    shown = 0
     for article in articles():
         rows = [
             {"number": n, "title": titles[n], "coverage": by_number[n]}
@@ -50,13 +51,14 @@ def ordinance_index(request: HttpRequest) -> HttpResponse:
         ]
         if rows:
             listed.append({"article": article, "rows": rows})
+            shown += len(rows)
     context = {
         "articles": listed,
         "summary": summary,
         "statuses": [{"status": s, "count": summary.counts[s]} for s in Status],
         "chosen": wanted,
         "error": error,
-        "shown": sum(len(a["rows"]) for a in listed),
+        "shown": shown,
         "articles_interpretation": (ARTICLES_INTERPRETATION, INTERPRETATIONS[ARTICLES_INTERPRETATION]),
     }
     return render(request, "core/ordinance/index.html", context)

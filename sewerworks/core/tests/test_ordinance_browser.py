@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -17,11 +18,11 @@ from sewerworks.core.ordinance_browser.rule_modules import rule_modules, section
 from sewerworks.ordinance.chapter.catalogue import UnknownSection, sections
 
 
-def page(client, number: str):
+def page(client: Any, number: str) -> Any:
     return client.get(reverse("core:ordinance_section", args=[number]))
 
 
-def text_of(response) -> str:
+def text_of(response: Any) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
 
 
@@ -62,7 +63,7 @@ def test_the_superintendents_appointment_is_procedural_and_118_13_is_not_computa
     assert "I-02" in entry.reason
 
 
-def test_an_app_declaring_a_section_makes_it_implemented_and_raises_the_figure(monkeypatch) -> None:
+def test_an_app_declaring_a_section_makes_it_implemented_and_raises_the_figure(monkeypatch: Any) -> None:
     monkeypatch.setattr(cov, "IMPLEMENTED_BY_APPS", {})
     before = summarise(coverage())
     assert cov.section_coverage("118-53").status is Status.NOT_YET
@@ -76,13 +77,13 @@ def test_an_app_declaring_a_section_makes_it_implemented_and_raises_the_figure(m
     assert after.computable == before.computable
 
 
-def test_an_implemented_declaration_outranks_the_procedural_table(monkeypatch) -> None:
+def test_an_implemented_declaration_outranks_the_procedural_table(monkeypatch: Any) -> None:
     monkeypatch.setattr(cov, "IMPLEMENTED_BY_APPS", {})
     cov.declare_implemented("118-50", by="billing: annual rate review")
     assert cov.section_coverage("118-50").status is Status.IMPLEMENTED
 
 
-def test_declaring_an_unknown_section_or_no_implementer_is_refused(monkeypatch) -> None:
+def test_declaring_an_unknown_section_or_no_implementer_is_refused(monkeypatch: Any) -> None:
     monkeypatch.setattr(cov, "IMPLEMENTED_BY_APPS", {})
     with pytest.raises(UnknownSection, match="118-99"):
         cov.declare_implemented("118-99", by="billing")
@@ -127,14 +128,19 @@ def test_the_exfiltration_module_is_found_among_the_rule_modules() -> None:
 def test_values_read_as_a_clerk_reads_them() -> None:
     assert format_value(Decimal("10.00"), "USD") == "$10.00"
     assert format_value(Decimal("0.003"), "USD/gal") == "$0.003 per gal"
+    assert format_value(Decimal("1250.00"), "USD") == "$1,250.00"
     assert format_value(100, "ft") == "100 ft"
+    assert format_value(5000, "gal") == "5,000 gal"
+    assert format_value(Decimal("7.48052"), "gal/ft3") == "7.48052 gal/ft3"
     assert format_value(10, "percent") == "10%"
     assert format_value(Decimal("4.5"), "gal/(manhole·day)") == "4.5 gal/(manhole·day)"
     assert format_value(True, "bool") == "yes"
 
 
 def test_a_printed_table_becomes_rows_with_a_header() -> None:
-    blocks = text_blocks("Limits:\nSubstance | 30-Day | 24-Hour | |\n|---|---|---|---|\nCadmium | 0.4 | 0.8 | |\nAfter.")
+    blocks = text_blocks(
+        "Limits:\nSubstance | 30-Day | 24-Hour | |\n|---|---|---|---|\nCadmium | 0.4 | 0.8 | |\nAfter."
+    )
     assert [b.kind for b in blocks] == ["paragraph", "table", "paragraph"]
     header, cadmium = blocks[1].rows
     assert header[0] == ("Substance", 1, True)
@@ -145,7 +151,7 @@ def test_a_printed_table_becomes_rows_with_a_header() -> None:
 
 
 @pytest.mark.django_db
-def test_the_index_lists_every_section_with_its_status_and_the_coverage_figure(client_as) -> None:
+def test_the_index_lists_every_section_with_its_status_and_the_coverage_figure(client_as: Any) -> None:
     response = client_as("clerk").get(reverse("core:ordinance_index"))
     assert response.status_code == 200
     html = text_of(response)
@@ -160,7 +166,7 @@ def test_the_index_lists_every_section_with_its_status_and_the_coverage_figure(c
 
 
 @pytest.mark.django_db
-def test_the_index_filters_by_status(client_as) -> None:
+def test_the_index_filters_by_status(client_as: Any) -> None:
     client = client_as("board member")
     html = text_of(client.get(reverse("core:ordinance_index"), {"status": "procedural"}))
     assert reverse("core:ordinance_section", args=["118-46"]) in html
@@ -171,7 +177,7 @@ def test_the_index_filters_by_status(client_as) -> None:
 
 
 @pytest.mark.django_db
-def test_118_34_shows_the_exfiltration_topic_and_its_limits_with_their_reference(client_as) -> None:
+def test_118_34_shows_the_exfiltration_topic_and_its_limits_with_their_reference(client_as: Any) -> None:
     response = page(client_as("town engineer"), "118-34")
     assert response.status_code == 200
     html = text_of(response)
@@ -195,7 +201,7 @@ def test_118_34_shows_the_exfiltration_topic_and_its_limits_with_their_reference
 
 
 @pytest.mark.django_db
-def test_118_52_marks_the_illustrative_rate_as_a_demo_value(client_as) -> None:
+def test_118_52_marks_the_illustrative_rate_as_a_demo_value(client_as: Any) -> None:
     html = text_of(page(client_as("clerk"), "118-52"))
     assert "charges.rate_per_gallon" in html
     assert "<td>$0.003 per gal</td>" in html
@@ -205,12 +211,15 @@ def test_118_52_marks_the_illustrative_rate_as_a_demo_value(client_as) -> None:
 
 
 @pytest.mark.django_db
-def test_a_rate_set_by_a_recorded_board_resolution_appears_with_its_instrument(client_as) -> None:
+def test_a_rate_set_by_a_recorded_board_resolution_appears_with_its_instrument(client_as: Any) -> None:
     resolution = BoardResolution.objects.create(
         instrument="Resolution 2027-14", adopted_on=dt.date(2027, 3, 10), title="Sewer rate 2027"
     )
     ParameterOverride.objects.create(
-        resolution=resolution, key="charges.rate_per_gallon", effective=dt.date(2027, 4, 1), value="0.0045",
+        resolution=resolution,
+        key="charges.rate_per_gallon",
+        effective=dt.date(2027, 4, 1),
+        value="0.0045",
         section="118-52",
     )
     html = text_of(page(client_as("clerk"), "118-52"))
@@ -221,7 +230,7 @@ def test_a_rate_set_by_a_recorded_board_resolution_appears_with_its_instrument(c
 
 
 @pytest.mark.django_db
-def test_a_refused_recorded_value_does_not_break_the_page(client_as) -> None:
+def test_a_refused_recorded_value_does_not_break_the_page(client_as: Any) -> None:
     resolution = BoardResolution.objects.create(
         instrument="Resolution 2027-15", adopted_on=dt.date(2027, 3, 10), title="Bad entry"
     )
@@ -236,7 +245,7 @@ def test_a_refused_recorded_value_does_not_break_the_page(client_as) -> None:
 
 
 @pytest.mark.django_db
-def test_118_29_1_is_found_with_the_400_ft_reading(client_as) -> None:
+def test_118_29_1_is_found_with_the_400_ft_reading(client_as: Any) -> None:
     response = client_as("clerk").get("/ordinance/118-29.1/")
     assert response.status_code == 200
     html = text_of(response)
@@ -246,7 +255,7 @@ def test_118_29_1_is_found_with_the_400_ft_reading(client_as) -> None:
 
 
 @pytest.mark.django_db
-def test_118_1_shows_the_definitions_under_inferred_headwords(client_as) -> None:
+def test_118_1_shows_the_definitions_under_inferred_headwords(client_as: Any) -> None:
     html = text_of(page(client_as("clerk"), "118-1"))
     assert "Building sewer <span" in html and "(headword inferred)" in html
     assert "The extension from the building drain to the public sewer or other place of disposal." in html
@@ -255,27 +264,27 @@ def test_118_1_shows_the_definitions_under_inferred_headwords(client_as) -> None
 
 
 @pytest.mark.django_db
-def test_118_13_says_its_text_is_missing(client_as) -> None:
+def test_118_13_says_its_text_is_missing(client_as: Any) -> None:
     html = text_of(page(client_as("clerk"), "118-13"))
     assert "No text is printed under this heading" in html
     assert "I-02" in html and "Not computable" in html
 
 
 @pytest.mark.django_db
-def test_118_37_prints_its_table_of_toxic_limits_as_a_table(client_as) -> None:
+def test_118_37_prints_its_table_of_toxic_limits_as_a_table(client_as: Any) -> None:
     html = text_of(page(client_as("clerk"), "118-37"))
     assert "<td>Cadmium</td> <td>0.4</td> <td>0.8</td>" in html or "<td>Cadmium</td><td>0.4</td><td>0.8</td>" in html
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("number", ["118-99", "118-29.7", "banana", "118-"])
-def test_an_unknown_section_is_not_found(client_as, number: str) -> None:
+def test_an_unknown_section_is_not_found(client_as: Any, number: str) -> None:
     assert client_as("clerk").get(f"/ordinance/{number}/").status_code == 404
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/ordinance/", "/ordinance/118-34/"])
-def test_an_anonymous_visitor_is_sent_to_sign_in(client, url: str) -> None:
+def test_an_anonymous_visitor_is_sent_to_sign_in(client: Any, url: str) -> None:
     response = client.get(url)
     assert response.status_code == 302
     assert response["Location"].startswith("/login/")
@@ -283,6 +292,6 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(client, url: str) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/ordinance/", "/ordinance/118-34/"])
-def test_a_user_without_a_role_is_refused(client, make_user, url: str) -> None:
+def test_a_user_without_a_role_is_refused(client: Any, make_user: Any, url: str) -> None:
     client.force_login(make_user())
     assert client.get(url).status_code == 403
