@@ -1,0 +1,137 @@
+"""Import screens for the clerk: upload -> preview (counts and row errors) -> import -> result.
+
+The uploaded bytes wait on the server (``staging``) under a random token kept in the session. An upload
+of more than BACKGROUND_ROWS rows is committed by a background job; smaller ones while the clerk waits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import permission_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from sewerworks.core.jobs import start_job
+from sewerworks.core.models import Job
+from sewerworks.registry.imports import rejects, staging
+from sewerworks.registry.imports.actions import PERMISSION, do_import_upload, preview_upload
+from sewerworks.registry.imports.common import BACKGROUND_ROWS, ImportResult
+from sewerworks.registry.imports.forms import ImportUploadForm
+from sewerworks.registry.imports.tasks import import_upload
+
+ROWS_KEY = "registry_import_rows"
+ERRORS_SHOWN = 500  # the reject file lists every one
+
+
+def _staged(request: HttpRequest) -> list[staging.StagedFile] | None:
+    return staging.load(request.session.get(staging.SESSION_KEY), user_id=request.user.pk)
+
+
+def _as_tuples(files: list[staging.StagedFile]) -> list[tuple[str, str, bytes]]:
+    return [(f.kind, f.name, f.data) for f in files]
+
+
+@permission_required(PERMISSION, raise_exception=True)
+@require_http_methods(["GET", "POST"])
+def import_home(request: HttpRequest) -> HttpResponse:
+    """Upload the roll and/or the polygons; they are checked, kept on the server and previewed."""
+    form = ImportUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        files = []
+        if form.cleaned_data.get("roll_file"):
+            files.append(staging.StagedFile("roll", form.roll_name, form.cleaned_data["roll_file"]))
+        if form.cleaned_data.get("polygons_file"):
+            files.append(staging.StagedFile("polygons", form.polygons_name, form.cleaned_data["polygons_file"]))
+        staging.discard(request.session.get(staging.SESSION_KEY))
+        request.session[staging.SESSION_KEY] = staging.stage(files, user_id=request.user.pk)
+        request.session.pop(ROWS_KEY, None)
+        return redirect("registry:import_preview")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registry/imports/home.html", {"form": form}, status=status)
+
+
+@permission_required(PERMISSION, raise_exception=True)
+@require_http_methods(["GET"])
+def import_preview(request: HttpRequest) -> HttpResponse:
+    """What the import would do: counts of new, updated and unchanged parcels and every row error."""
+    files = _staged(request)
+    if files is None:
+        messages.info(request, "Upload a file to import first (an upload is kept for a day).")
+        return redirect("registry:import_home")
+    results = preview_upload(acting_user=request.user, files=_as_tuples(files))
+    request.session[ROWS_KEY] = sum(r.rows for r in results)
+    return render(request, "registry/imports/preview.html", {
+        "results": results,
+        "has_errors": any(r.errors for r in results),
+        "has_file_errors": any(r.file_errors for r in results),
+        "has_valid_rows": any(r.new + r.updated + r.unchanged for r in results),
+        "errors_shown": ERRORS_SHOWN,
+        "background": request.session[ROWS_KEY] > BACKGROUND_ROWS,
+    })
+
+
+@permission_required(PERMISSION, raise_exception=True)
+@require_POST
+def import_commit(request: HttpRequest) -> HttpResponse:
+    """Import all rows ("all") or only the valid ones ("valid"), inline or as a background job."""
+    files = _staged(request)
+    if files is None:
+        messages.info(request, "The upload is no longer on the server: upload the file again.")
+        return redirect("registry:import_home")
+    mode = request.POST.get("mode")
+    if mode not in {"all", "valid"}:
+        messages.error(request, "Choose 'Import all' or 'Import valid rows only'.")
+        return redirect("registry:import_preview")
+    valid_rows_only = mode == "valid"
+    token = request.session[staging.SESSION_KEY]
+    rows = int(request.session.get(ROWS_KEY) or 0)
+    if rows > BACKGROUND_ROWS:
+        job = start_job(import_upload, kind="registry-import", title=f"Import {', '.join(f.name for f in files)}",
+                        acting_user=request.user, token=token, user_id=request.user.pk,
+                        valid_rows_only=valid_rows_only, as_of=timezone.localdate().isoformat())
+        request.session.pop(staging.SESSION_KEY, None)
+        return redirect(reverse("registry:import_result") + f"?job={job.pk}")
+    results = do_import_upload(acting_user=request.user, files=_as_tuples(files), valid_rows_only=valid_rows_only)
+    if not any(r.committed or r.reject_file for r in results):
+        messages.error(request, "Nothing was imported: the upload has errors. Correct the file, or import the "
+                                "valid rows only.")
+        return redirect("registry:import_preview")
+    staging.discard(token)
+    request.session.pop(staging.SESSION_KEY, None)
+    query = "&".join(f"run={r.run}" for r in results if r.run)
+    return redirect(reverse("registry:import_result") + "?" + query)
+
+
+@permission_required(PERMISSION, raise_exception=True)
+@require_http_methods(["GET"])
+def import_result(request: HttpRequest) -> HttpResponse:
+    """What an import did, with the reject file to download; for a background job, its progress first."""
+    job = None
+    runs = request.GET.getlist("run")
+    if request.GET.get("job", "").isdigit():
+        job = get_object_or_404(Job, pk=int(request.GET["job"]), kind="registry-import")
+        runs = list(job.result.get("runs", [])) if job.finished else []
+    results: list[ImportResult] = [r for r in (rejects.load_result(run) for run in runs[:4]) if r is not None]
+    if job is None and not results:
+        raise Http404("No such import.")
+    context: dict[str, Any] = {"results": results, "job": job, "errors_shown": ERRORS_SHOWN}
+    return render(request, "registry/imports/result.html", context)
+
+
+@permission_required(PERMISSION, raise_exception=True)
+@require_http_methods(["GET"])
+def import_reject_file(request: HttpRequest, run: str) -> FileResponse:
+    """The reject file of an import run, as a download (never a public static file)."""
+    path = rejects.reject_path(run)
+    if path is None:
+        raise Http404("This import has no reject file.")
+    result = rejects.load_result(run)
+    stem = (result.file_name.rsplit(".", 1)[0] if result else "import") or "import"
+    download = f"{stem}-rejects{path.suffix}"
+    content_type = "text/csv; charset=utf-8" if path.suffix == ".csv" else "application/geo+json"
+    return FileResponse(path.open("rb"), as_attachment=True, filename=download, content_type=content_type)
