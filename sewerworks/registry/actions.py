@@ -1,0 +1,490 @@
+"""Every change to the registry: atomic ``do_*`` actions, each checking the user's role and leaving history.
+
+Editable records (parcels, owners, buildings, accounts, meters, the sewer network) are saved through
+``do_create_record`` / ``do_update_record`` or their named forms (``do_save_parcel``...): the role is
+asked through ``rules`` (``registry.add_<model>`` / ``registry.change_<model>``), the record is
+validated (``full_clean`` plus checks that hold on every database: whole numbers within the column,
+no NUL characters, geometry of the declared type with plausible coordinates), and the save writes a
+simple-history row naming the user and the reason. Meter reads are append-only and arrive in bulk:
+``do_record_meter_reads`` (``sewerworks.registry.reads``) writes them in one transaction with one
+AuditEvent (the rules for a read are beside it, at the end of this module).
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import math
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import models, transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from sewerworks.core.models import AuditEvent
+from sewerworks.core.roles import WATER_SUPERINTENDENT, has_role
+from sewerworks.registry.choices import ReadSource
+from sewerworks.registry.models import (
+    AssessedValue,
+    Building,
+    Connection,
+    ImprovementArea,
+    Lateral,
+    Manhole,
+    MeterRead,
+    Owner,
+    Ownership,
+    Parcel,
+    PrivateSystem,
+    SewerAccount,
+    SewerMain,
+    TreatmentPlant,
+    WaterMeter,
+)
+from sewerworks.registry.models.fields import WKTField
+
+M = TypeVar("M", bound=models.Model)
+
+EDITABLE: dict[str, type[models.Model]] = {
+    m._meta.model_name: m  # type: ignore[misc]
+    for m in (ImprovementArea, Parcel, AssessedValue, Owner, Ownership, Building, Connection, PrivateSystem,
+              SewerAccount, WaterMeter, TreatmentPlant, Manhole, SewerMain, Lateral)
+}
+
+# Who keeps what (sewerworks/registry/rules.py), said in words for the refusal message.
+_KEEPERS = "the clerk, the Sewer Superintendent and the administrator"
+_METER_KEEPERS = "the Water Superintendent, the clerk, the Sewer Superintendent and the administrator"
+_NETWORK_KEEPERS = "the Town Engineer, the Sewer Superintendent and the administrator"
+KEEPERS_OF: dict[str, str] = {name: _KEEPERS for name in EDITABLE}
+KEEPERS_OF.update({"watermeter": _METER_KEEPERS, "meterread": _METER_KEEPERS})
+KEEPERS_OF.update({n: _NETWORK_KEEPERS for n in ("treatmentplant", "manhole", "sewermain", "lateral")})
+
+# Ranges of the integer columns as PostgreSQL enforces them (SQLite would take any 64-bit number).
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "SmallIntegerField": (-32768, 32767), "PositiveSmallIntegerField": (0, 32767),
+    "IntegerField": (-2147483648, 2147483647), "PositiveIntegerField": (0, 2147483647),
+    "BigIntegerField": (-(2**63), 2**63 - 1), "PositiveBigIntegerField": (0, 2**63 - 1),
+    "ForeignKey": (1, 2**63 - 1), "OneToOneField": (1, 2**63 - 1),
+}
+# A geometry may be of its declared type, or a parcel in several pieces.
+_GEOM_TYPES = {"Polygon": {"Polygon", "MultiPolygon"}, "Point": {"Point"}, "LineString": {"LineString"}}
+MAX_COORDINATE_FT = 1e8  # EPSG:2260 eastings and northings in New York are well under this
+MAX_DIALS = 12
+
+
+def require_perm(acting_user: Any, perm: str, what: str) -> None:
+    """Raise PermissionDenied naming the rule unless ``acting_user`` holds ``perm``."""
+    if acting_user is None or not acting_user.has_perm(perm):
+        model = perm.split("_", 1)[-1]
+        keepers = KEEPERS_OF.get(model, "other roles")
+        raise PermissionDenied(f"Your role may not {what}: only {keepers} may ({perm}).")
+
+
+def wkt_type_error(value: str, geom_type: str) -> str | None:
+    """Why ``value`` (WKT) is not a usable ``geom_type`` geometry in EPSG:2260 feet, or None."""
+    if not value:
+        return None
+    from shapely import wkt
+    from shapely.errors import ShapelyError
+
+    try:
+        geom = wkt.loads(value)
+    except (ShapelyError, ValueError, TypeError):
+        return None  # validate_wkt (run by full_clean) says why the text is not WKT
+    allowed = _GEOM_TYPES.get(geom_type, {geom_type})
+    if geom_type and geom.geom_type not in allowed:
+        return f"Expected a {geom_type} geometry, got a {geom.geom_type}."
+    bounds = geom.bounds
+    if bounds and not all(math.isfinite(v) and abs(v) <= MAX_COORDINATE_FT for v in bounds):
+        return f"Coordinates must be EPSG:2260 feet (within ±{MAX_COORDINATE_FT:,.0f})."
+    return None
+
+
+def portable_errors(instance: models.Model, only: set[str] | None = None) -> dict[str, list[str]]:
+    """Checks every database would make (so that a bad value is a field error, never a database error)."""
+    errors: dict[str, list[str]] = {}
+    for field in instance._meta.concrete_fields:
+        if only is not None and field.name not in only:
+            continue
+        value = getattr(instance, field.attname)
+        if value is None:
+            continue
+        bounds = _INT_RANGES.get(field.get_internal_type())
+        if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+            errors.setdefault(field.name, []).append(f"Must be between {bounds[0]} and {bounds[1]}.")
+        if isinstance(value, str) and "\x00" in value:
+            errors.setdefault(field.name, []).append("Must not contain NUL characters.")
+        if isinstance(field, WKTField) and isinstance(value, str):
+            problem = wkt_type_error(value, field.geom_type)
+            if problem:
+                errors.setdefault(field.name, []).append(problem)
+    if isinstance(instance, WaterMeter) and (only is None or "dials" in only):
+        if not isinstance(instance.dials, int) or not 1 <= instance.dials <= MAX_DIALS:
+            errors.setdefault("dials", []).append(f"A register has 1 to {MAX_DIALS} dials.")
+    return errors
+
+
+def _assign(instance: models.Model, data: Mapping[str, Any]) -> set[str]:
+    """Set the editable fields named in ``data`` (a foreign key as the record or ``<name>_id``)."""
+    fields = {f.name: f for f in instance._meta.concrete_fields if f.editable and not f.primary_key}
+    unknown: dict[str, str] = {}
+    touched: set[str] = set()
+    for key, value in data.items():
+        name = key[:-3] if key.endswith("_id") and key[:-3] in fields else key
+        field = fields.get(name)
+        if field is None:
+            unknown[key] = f"Not a field of a {instance._meta.verbose_name}."
+            continue
+        if field.is_relation and not isinstance(value, models.Model):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                unknown[key] = "Must be the id (a whole number) of the record."
+                continue
+            setattr(instance, field.attname, value)
+        else:
+            setattr(instance, field.name, value)
+        touched.add(name)
+    if unknown:
+        raise ValidationError(unknown)
+    return touched
+
+
+def _full_validate(instance: models.Model) -> None:
+    errors = portable_errors(instance)
+    if errors:
+        raise ValidationError(errors)  # before full_clean: its lookups would overflow on these values
+    instance.full_clean()
+
+
+def _save_with_history(instance: M, *, acting_user: Any, reason: str) -> M:
+    instance._change_reason = reason  # type: ignore[attr-defined]
+    instance._history_user = acting_user  # type: ignore[attr-defined]
+    instance.save()
+    return instance
+
+
+def do_create_record(model_name: str, data: Mapping[str, Any], *, acting_user: Any, reason: str = "") -> models.Model:
+    """Create a registry record of ``model_name`` (``parcel``, ``owner``...) from field values."""
+    model = EDITABLE.get(model_name)
+    if model is None:
+        if model_name == "meterread":
+            raise ValidationError("Meter reads are recorded in batches: use do_record_meter_reads.")
+        raise ValidationError(f"'{model_name}' is not an editable registry record.")
+    require_perm(acting_user, f"registry.add_{model_name}", f"add a {model._meta.verbose_name}")
+    with transaction.atomic():
+        instance = model()
+        _assign(instance, data)
+        _full_validate(instance)
+        return _save_with_history(instance, acting_user=acting_user, reason=reason or "Created")
+
+
+def do_update_record(instance: M, data: Mapping[str, Any], *, acting_user: Any, reason: str = "") -> M:
+    """Change the fields named in ``data`` on a registry record; history keeps the old values."""
+    name = instance._meta.model_name
+    if name not in EDITABLE:
+        raise ValidationError(f"A {instance._meta.verbose_name} cannot be edited here (append-only or not ours).")
+    require_perm(acting_user, f"registry.change_{name}", f"change a {instance._meta.verbose_name}")
+    with transaction.atomic():
+        fresh = type(instance)._default_manager.select_for_update().get(pk=instance.pk)
+        _assign(fresh, data)
+        _full_validate(fresh)
+        _save_with_history(fresh, acting_user=acting_user, reason=reason or "Edited")
+    for field in fresh._meta.concrete_fields:
+        setattr(instance, field.attname, getattr(fresh, field.attname))
+    return instance
+
+
+def _save(model_name: str, instance: M | None, data: Mapping[str, Any], acting_user: Any, reason: str) -> M:
+    if instance is None:
+        return do_create_record(model_name, data, acting_user=acting_user, reason=reason)  # type: ignore[return-value]
+    return do_update_record(instance, data, acting_user=acting_user, reason=reason)
+
+
+def do_save_parcel(parcel: Parcel | None, data: Mapping[str, Any], *, acting_user: Any, reason: str = "") -> Parcel:
+    """Add a parcel (``parcel=None``) or change one: tax map number, address, area, class, geometry."""
+    return _save("parcel", parcel, data, acting_user, reason)
+
+
+def do_save_owner(owner: Owner | None, data: Mapping[str, Any], *, acting_user: Any, reason: str = "") -> Owner:
+    """Add or change an owner: the name and mailing address notices and bills go to."""
+    return _save("owner", owner, data, acting_user, reason)
+
+
+def do_save_building(
+    building: Building | None, data: Mapping[str, Any], *, acting_user: Any, reason: str = ""
+) -> Building:
+    """Add or change a building on a parcel (its use, dwelling units, seats)."""
+    return _save("building", building, data, acting_user, reason)
+
+
+def do_save_account(
+    account: SewerAccount | None, data: Mapping[str, Any], *, acting_user: Any, reason: str = ""
+) -> SewerAccount:
+    """Open or change a sewer account (§118-49, 52)."""
+    return _save("seweraccount", account, data, acting_user, reason)
+
+
+def do_save_meter(
+    meter: WaterMeter | None, data: Mapping[str, Any], *, acting_user: Any, reason: str = ""
+) -> WaterMeter:
+    """Add or change a water meter. Its certification is ``do_certify_meter``'s alone (§118-25)."""
+    if "certified_on" in data or "certified_by" in data:
+        raise ValidationError({"certified_on": "Only the Water Superintendent certifies a meter (§118-25)."})
+    return _save("watermeter", meter, data, acting_user, reason)
+
+
+def do_transfer_ownership(
+    parcel: Parcel, owner: Owner, on: dt.date, *, acting_user: Any, reason: str = ""
+) -> Ownership:
+    """Record that ``owner`` owns ``parcel`` from ``on``: the current ownership ends the day before."""
+    require_perm(acting_user, "registry.change_ownership", "record a change of ownership")
+    require_perm(acting_user, "registry.add_ownership", "record a change of ownership")
+    with transaction.atomic():
+        current = list(Ownership.objects.select_for_update().filter(parcel=parcel, end__isnull=True))
+        for held in current:
+            if held.owner_id == owner.pk:
+                raise ValidationError({"owner": f"{owner} already owns {parcel.tax_map_number}."})
+            if held.start is not None and held.start >= on:
+                raise ValidationError(
+                    {"start": f"{held.owner} has owned it since {held.start}: the transfer must be later."}
+                )
+        note = reason or f"Transferred to {owner} on {on.isoformat()}"
+        for held in current:
+            do_update_record(held, {"end": on - dt.timedelta(days=1)}, acting_user=acting_user, reason=note)
+        new = do_create_record(
+            "ownership", {"parcel": parcel, "owner": owner, "start": on}, acting_user=acting_user, reason=note
+        )
+    return new  # type: ignore[return-value]
+
+
+can_certify_meters = has_role(WATER_SUPERINTENDENT)
+
+
+def do_certify_meter(meter: WaterMeter, on: dt.date, *, acting_user: Any, reason: str = "") -> WaterMeter:
+    """§118-25: "Prior to connection, the Water Superintendent or assistant shall certify that the meter is
+    installed and working properly." Records the date and who certified it."""
+    if not can_certify_meters.test(acting_user):
+        raise PermissionDenied("Only the Water Superintendent (or an assistant) certifies a meter (§118-25).")
+    require_perm(acting_user, "registry.change_watermeter", "certify a water meter")
+    problems: dict[str, str] = {}
+    if on > timezone.localdate():
+        problems["certified_on"] = "A certification cannot be dated in the future."
+    elif meter.installed_on is None or meter.installed_on > on:
+        problems["installed_on"] = "The meter must be installed before it is certified (§118-25)."
+    elif meter.removed_on is not None and meter.removed_on <= on:
+        problems["removed_on"] = f"The meter was removed on {meter.removed_on}."
+    elif meter.defective_since is not None and meter.defective_since <= on:
+        problems["defective_since"] = f"The meter is recorded defective since {meter.defective_since}."
+    if problems:
+        raise ValidationError(problems)
+    name = acting_user.get_full_name() or acting_user.get_username()
+    with transaction.atomic():
+        fresh = WaterMeter.objects.select_for_update().get(pk=meter.pk)
+        fresh.certified_on, fresh.certified_by = on, name[:120]
+        _full_validate(fresh)
+        _save_with_history(fresh, acting_user=acting_user, reason=reason or "Certified (§118-25)")
+    meter.certified_on, meter.certified_by = fresh.certified_on, fresh.certified_by
+    return meter
+
+
+# --- Meter reads: append-only, in batches --------------------------------------------------------------
+
+ROLLOVER_SHARE = 10  # a lower read is a rollover only if the wrapped usage is at most 1/10 of the register
+_CHUNK = 500
+
+
+@dataclass(frozen=True)
+class RowError:
+    """What is wrong with one row of a batch (``row`` counts from 0, as the API's ``loc`` does)."""
+
+    row: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"Row {self.row + 1}, {self.field}: {self.message}"
+
+
+class RowErrors(ValidationError):
+    """A batch refused: every bad row with its reason. Nothing of the batch was written."""
+
+    def __init__(self, rows: list[RowError]) -> None:
+        self.rows = rows
+        super().__init__([f"{len(rows)} row(s) refused; nothing was recorded."] + [str(r) for r in rows])
+
+
+@dataclass(frozen=True)
+class ReadBatch:
+    """A batch of reads written: its run, how many rows, and its audit record."""
+
+    run: str
+    count: int
+    audit_event: AuditEvent
+
+
+def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: int) -> str | None:
+    """Why ``reading`` cannot follow ``previous`` on a ``dials``-dial register, or None if it can.
+
+    A lower reading is the register rolling over from 10^dials - 1 to 0 only when the water it would mean
+    (reading + 10^dials - previous) is at most a tenth of the register; otherwise it is a misread, a
+    replaced meter or a reversed date, for a person to look at.
+    """
+    if reading >= previous:
+        return None
+    span = 10**dials
+    wrapped = reading + span - previous
+    if wrapped * ROLLOVER_SHARE <= span:
+        return None
+    return (
+        f"Lower than the read of {previous:,} on {previous_on}; as a rollover of the {dials}-dial register it "
+        f"would mean {wrapped:,} used, more than a tenth of the register ({span // ROLLOVER_SHARE:,}). "
+        "Check the read, or record the meter's replacement."
+    )
+
+
+def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple[Any, Any, Any, str]:
+    meter = row.get("meter", row.get("meter_id", row.get("meter_serial")))
+    if isinstance(meter, WaterMeter):
+        meter = meter.pk
+    if isinstance(meter, str):
+        meter = meter.strip().upper()
+    if not meter or isinstance(meter, bool) or not isinstance(meter, int | str) or (
+            isinstance(meter, int) and not 1 <= meter < 2**63):
+        errors.append(RowError(i, "meter", "Name the meter by its serial no. or id."))
+        meter = None
+    read_on = row.get("read_on")
+    if isinstance(read_on, str):
+        try:
+            read_on = dt.date.fromisoformat(read_on.strip())
+        except ValueError:
+            read_on = None
+    if isinstance(read_on, dt.datetime):
+        read_on = read_on.date()
+    if not isinstance(read_on, dt.date):
+        errors.append(RowError(i, "read_on", "A date (YYYY-MM-DD) is required."))
+    elif read_on > timezone.localdate():
+        errors.append(RowError(i, "read_on", f"{read_on} is in the future."))
+    reading = row.get("reading")
+    if isinstance(reading, str) and reading.strip().isdigit() and len(reading.strip()) <= 30:
+        reading = int(reading.strip())
+    if isinstance(reading, bool) or not isinstance(reading, int):
+        errors.append(RowError(i, "reading", "The reading must be a whole number."))
+    elif reading < 0:
+        errors.append(RowError(i, "reading", "The reading must not be negative."))
+    source = row.get("source") or ReadSource.WATER_DISTRICT
+    if source not in ReadSource.values:
+        errors.append(RowError(i, "source", f"Must be one of {', '.join(ReadSource.values)}."))
+    return meter, read_on, reading, str(source)
+
+
+def _find_meters(keys: set[Any]) -> dict[Any, WaterMeter]:
+    found: dict[Any, WaterMeter] = {}
+    ids, serials = sorted(k for k in keys if isinstance(k, int)), sorted(k for k in keys if isinstance(k, str))
+    for start in range(0, max(len(ids), len(serials)), _CHUNK):
+        for m in WaterMeter.objects.filter(pk__in=ids[start:start + _CHUNK]):
+            found[m.pk] = m
+        for m in WaterMeter.objects.filter(serial__in=serials[start:start + _CHUNK]):
+            found[m.serial] = m
+    return found
+
+
+Read = tuple[dt.date, int]  # (read on, reading)
+ReadKey = tuple[int, dt.date, str]  # (meter id, read on, source): recorded once
+
+
+def _timelines(meter_ids: list[int], since: dt.date) -> tuple[dict[int, list[Read]], set[ReadKey]]:
+    """Existing reads of these meters from ``since`` on, plus the last one before it (non-estimates only,
+    sorted by date), and the (meter, date, source) keys already taken."""
+    timeline: dict[int, list[Read]] = {pk: [] for pk in meter_ids}
+    taken: set[ReadKey] = set()
+    for start in range(0, len(meter_ids), _CHUNK):
+        chunk = meter_ids[start:start + _CHUNK]
+        for mid, on, reading, source in MeterRead.objects.filter(meter_id__in=chunk, read_on__gte=since).values_list(
+                "meter_id", "read_on", "reading", "source"):
+            taken.add((mid, on, source))
+            if source != ReadSource.ESTIMATE:
+                timeline[mid].append((on, reading))
+        before = MeterRead.objects.filter(meter=OuterRef("pk"), read_on__lt=since).exclude(source=ReadSource.ESTIMATE)
+        before = before.order_by("-read_on", "-reading")
+        for mid, on, reading in WaterMeter.objects.filter(pk__in=chunk).annotate(
+                on=Subquery(before.values("read_on")[:1]), last=Subquery(before.values("reading")[:1])
+        ).values_list("pk", "on", "last"):
+            if on is not None:
+                timeline[mid].append((on, reading))
+    for reads in timeline.values():
+        reads.sort()
+    return timeline, taken
+
+
+def do_record_meter_reads(rows: Iterable[Mapping[str, Any]], *, acting_user: Any, run: str = "") -> ReadBatch:
+    """Record a batch of meter reads, all or nothing, with one AuditEvent.
+
+    Each row names a meter (``meter``: serial no. or id), ``read_on``, ``reading`` and ``source``. A row is
+    refused when the meter is unknown, the date is in the future or outside the meter's service, the
+    reading is not a whole number from 0 to 10^dials - 1, the same meter, date and source is already
+    recorded (or repeated in the batch), or it is lower than the meter's previous read (or higher than
+    its next) and not a plausible rollover. Estimates are recorded but never compared against.
+    """
+    require_perm(acting_user, "registry.add_meterread", "record meter reads")
+    rows = list(rows)
+    if not rows:
+        raise ValidationError("The batch has no reads.")
+    run = (run or f"reads-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}")[:64]
+    errors: list[RowError] = []
+    parsed = [_parse_read(i, row, errors) for i, row in enumerate(rows)]
+    bad = {e.row for e in errors}
+    with transaction.atomic():
+        meters = _find_meters({p[0] for p in parsed if p[0] is not None})
+        accepted: list[tuple[int, int, WaterMeter, dt.date, int, str]] = []
+        for i, (key, on, reading, source) in enumerate(parsed):
+            meter = meters.get(key) if isinstance(key, int | str) and key else None
+            if meter is None and not any(e.row == i and e.field == "meter" for e in errors):
+                errors.append(RowError(i, "meter", f"No water meter {key}."))
+            if meter is None or i in bad:
+                continue
+            refusal: tuple[str, str] | None = None
+            if meter.installed_on and on < meter.installed_on:
+                refusal = ("read_on", f"Before the meter was installed ({meter.installed_on}).")
+            elif meter.removed_on and on > meter.removed_on:
+                refusal = ("read_on", f"After the meter was removed ({meter.removed_on}).")
+            elif reading >= meter.rollover:
+                refusal = ("reading", f"More digits than the meter's {meter.dials}-dial register.")
+            if refusal:
+                errors.append(RowError(i, *refusal))
+            else:
+                accepted.append((meter.pk, i, meter, on, reading, source))
+        since = min((a[3] for a in accepted), default=dt.date.min)
+        timeline, taken = _timelines(sorted({a[0] for a in accepted}), since)
+        to_write: list[MeterRead] = []
+        for mid, i, meter, on, reading, source in sorted(accepted, key=lambda a: (a[0], a[3], a[1])):
+            if (mid, on, source) in taken:
+                errors.append(RowError(i, "read_on", f"Meter {meter.serial} already has a {source} read on {on}."))
+                continue
+            reads = timeline[mid]
+            at = bisect.bisect_left(reads, (on, -1))
+            problem = rollover_problem(reads[at - 1][1], reads[at - 1][0], reading, meter.dials) if at else None
+            later = next((r for r in reads[at:] if r[0] > on), None)
+            if problem is None and later is not None and source != ReadSource.ESTIMATE:
+                if rollover_problem(reading, on, later[1], meter.dials):
+                    problem = f"Higher than the later read of {later[1]:,} on {later[0]}, which would then go down."
+            if problem:
+                errors.append(RowError(i, "reading", problem))
+                continue
+            taken.add((mid, on, source))
+            if source != ReadSource.ESTIMATE:
+                bisect.insort(reads, (on, reading))
+            to_write.append(MeterRead(meter=meter, read_on=on, reading=reading, source=source,
+                                      created_by=acting_user, run=run))
+        if errors:
+            raise RowErrors(sorted(errors, key=lambda e: (e.row, e.field)))
+        MeterRead.objects.bulk_create(to_write, batch_size=1000)
+        dates = [r.read_on for r in to_write]
+        event = AuditEvent.objects.create(
+            actor=acting_user, action="do_record_meter_reads", run=run, subject=f"{len(to_write)} meter reads",
+            rows=len(to_write), detail={"meters": len({r.meter_id for r in to_write}),
+                                        "first": min(dates).isoformat(), "last": max(dates).isoformat()},
+        )
+    return ReadBatch(run=run, count=len(to_write), audit_event=event)
