@@ -36,8 +36,13 @@ def navigation(request: HttpRequest) -> dict[str, Any]:
         except NoReverseMatch:
             continue
         if user.has_perm(perm):
-            items.append({"label": label, "url": url, "active": request.path.startswith(url) and url != "/"
-                          or request.path == url})
+            items.append(
+                {
+                    "label": label,
+                    "url": url,
+                    "active": request.path.startswith(url) and url != "/" or request.path == url,
+                }
+            )
     roles = sorted(r for r in user_roles(user) if r in ROLES)
     try:
         search_url = reverse("registry:search") if user.has_perm("registry.view_parcel") else ""

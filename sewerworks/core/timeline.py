@@ -52,5 +52,6 @@ def stored_decisions(subject: Any) -> Iterable[TimelineEvent]:
     label = f"{subject._meta.app_label}.{subject._meta.model_name}"
     for d in StoredDecision.objects.filter(subject_type=label, subject_id=str(subject.pk))[:50]:
         sections = d.sections
-        yield TimelineEvent(d.made_at, "decision", f"Determination {d.topic}: {d.outcome}", d.summary,
-                            sections[0] if sections else "")
+        yield TimelineEvent(
+            d.made_at, "decision", f"Determination {d.topic}: {d.outcome}", d.summary, sections[0] if sections else ""
+        )

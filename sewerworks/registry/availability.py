@@ -40,17 +40,35 @@ def _limit(on: dt.date | None) -> Decimal:
 def _judge(parcel_id: int, geom_text: str, index: MainIndex, limit: Decimal, ids: dict[int, str]) -> Availability:
     geom = load(geom_text)
     if geom is None:
-        return Availability(parcel_id, False, None, None, limit,
-                            "The parcel has no polygon on record, so availability of a public sewer cannot be judged.")
+        return Availability(
+            parcel_id,
+            False,
+            None,
+            None,
+            limit,
+            "The parcel has no polygon on record, so availability of a public sewer cannot be judged.",
+        )
     found = index.nearest(geom.boundary if geom.geom_type == "Polygon" else geom, float(limit))
     if found is None:
-        return Availability(parcel_id, False, None, None, limit,
-                            f"No public sewer main lies within {limit} ft of the parcel: a private system is "
-                            "permitted (§118-7).", "118-7")
+        return Availability(
+            parcel_id,
+            False,
+            None,
+            None,
+            limit,
+            f"No public sewer main lies within {limit} ft of the parcel: a private system is permitted (§118-7).",
+            "118-7",
+        )
     main_id, distance = found
-    return Availability(parcel_id, True, main_id, distance, limit,
-                        f"Public sewer main {ids.get(main_id, main_id)} lies {distance:.0f} ft from the parcel "
-                        f"(within {limit} ft): a public sewer is available (§118-5).")
+    return Availability(
+        parcel_id,
+        True,
+        main_id,
+        distance,
+        limit,
+        f"Public sewer main {ids.get(main_id, main_id)} lies {distance:.0f} ft from the parcel "
+        f"(within {limit} ft): a public sewer is available (§118-5).",
+    )
 
 
 def _index(area_id: int | None) -> tuple[MainIndex, dict[int, str]]:

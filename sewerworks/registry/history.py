@@ -37,7 +37,9 @@ def history_of(instance: Any, *, limit: int = 100) -> list[HistoryEntry]:
                 changes.append(Change(str(field.verbose_name), _show(c.old), _show(c.new)))
         who = row.history_user.get_username() if row.history_user else "system"
         kind = {"+": "created", "~": "changed", "-": "deleted"}[row.history_type]
-        entries.append(HistoryEntry(row.history_date, who, kind, row.history_change_reason or "", str(instance), changes))
+        entries.append(
+            HistoryEntry(row.history_date, who, kind, row.history_change_reason or "", str(instance), changes)
+        )
     return entries
 
 

@@ -55,20 +55,38 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
     if not q[0].isdigit():
         add_parcels(_prefix(Parcel.objects, "street_search", q))
         for o in _prefix(Owner.objects, "name_search", q).values("pk", "name")[:limit]:
-            parcel = Parcel.objects.filter(ownerships__owner_id=o["pk"], ownerships__end__isnull=True).values(
-                "pk", "tax_map_number", "street_number", "street_name"
-            ).first()
+            parcel = (
+                Parcel.objects.filter(ownerships__owner_id=o["pk"], ownerships__end__isnull=True)
+                .values("pk", "tax_map_number", "street_number", "street_name")
+                .first()
+            )
             if parcel:
-                detail = f"owner of {parcel['tax_map_number']} {parcel['street_number']} {parcel['street_name']}".strip()
+                detail = (
+                    f"owner of {parcel['tax_map_number']} {parcel['street_number']} {parcel['street_name']}".strip()
+                )
                 hits.append(SearchHit("owner", o["name"], detail, parcel["pk"], _parcel_url(parcel["pk"])))
     for a in _prefix(SewerAccount.objects, "account_number", query.strip().upper()).values(
         "account_number", "parcel_id", "parcel__tax_map_number"
     )[:limit]:
-        hits.append(SearchHit("account", a["account_number"], f"account on {a['parcel__tax_map_number']}",
-                              a["parcel_id"], _parcel_url(a["parcel_id"])))
+        hits.append(
+            SearchHit(
+                "account",
+                a["account_number"],
+                f"account on {a['parcel__tax_map_number']}",
+                a["parcel_id"],
+                _parcel_url(a["parcel_id"]),
+            )
+        )
     for m in _prefix(WaterMeter.objects, "serial", query.strip().upper()).values(
         "serial", "account__parcel_id", "account__account_number"
     )[:limit]:
-        hits.append(SearchHit("meter", m["serial"], f"meter on account {m['account__account_number']}",
-                              m["account__parcel_id"], _parcel_url(m["account__parcel_id"])))
+        hits.append(
+            SearchHit(
+                "meter",
+                m["serial"],
+                f"meter on account {m['account__account_number']}",
+                m["account__parcel_id"],
+                _parcel_url(m["account__parcel_id"]),
+            )
+        )
     return hits[:limit]

@@ -1,7 +1,6 @@
 from django.urls import path
 
 from sewerworks.core.urlutils import optional_include
-
 from sewerworks.registry.views import parcels
 
 app_name = "registry"

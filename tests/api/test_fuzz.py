@@ -15,7 +15,9 @@ def test_no_api_input_causes_a_server_error(live_server, make_user) -> None:
     from sewerworks.core.models import ApiToken
 
     _, raw = ApiToken.issue(make_user("administrator"), "fuzz")
-    schema = schemathesis.openapi.from_url(f"{live_server.url}/api/openapi.json", headers={"Authorization": f"Bearer {raw}"})
+    schema = schemathesis.openapi.from_url(
+        f"{live_server.url}/api/openapi.json", headers={"Authorization": f"Bearer {raw}"}
+    )
     failures: list[str] = []
     for op in schema.get_all_operations():
         operation = op.ok()

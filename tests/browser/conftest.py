@@ -16,8 +16,14 @@ CHROMIUM = os.environ.get("SEWERWORKS_CHROMIUM", "/usr/bin/chromium")
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SHOTS = Path(os.environ.get("SEWERWORKS_VAR", "var")) / "screenshots"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
 ]
 
 
@@ -44,7 +50,8 @@ def check_accessibility(page: Any) -> None:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate(
-        "async () => await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a','wcag2aa','wcag21a','wcag21aa']}})"
+        "async () => await axe.run(document, "
+        "{runOnly: {type: 'tag', values: ['wcag2a','wcag2aa','wcag21a','wcag21aa']}})"
     )
     bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
     details = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad]

@@ -21,7 +21,11 @@ class StoredDecision(models.Model):
     subject_id = models.CharField("record id", max_length=64, blank=True, db_index=True)
     made_at = models.DateTimeField("made at", auto_now_add=True)
     made_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name="made by", on_delete=models.PROTECT, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        verbose_name="made by",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
     )
 

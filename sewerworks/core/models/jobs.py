@@ -29,7 +29,11 @@ class Job(models.Model):
     started_at = models.DateTimeField("started", null=True, blank=True)
     finished_at = models.DateTimeField("finished", null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name="started by", on_delete=models.PROTECT, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        verbose_name="started by",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
     )
 

@@ -16,7 +16,9 @@ class BoardResolution(models.Model):
         "resolution or local law", max_length=120, help_text="As cited, e.g. 'Resolution 2027-14' or 'L.L. No. 1-2027'."
     )
     kind = models.CharField(
-        "kind", max_length=20, choices=[("resolution", "Town Board resolution"), ("local_law", "Local law")],
+        "kind",
+        max_length=20,
+        choices=[("resolution", "Town Board resolution"), ("local_law", "Local law")],
         default="resolution",
     )
     adopted_on = models.DateField("adopted on")
@@ -52,9 +54,7 @@ class ParameterOverride(models.Model):
     class Meta:
         verbose_name = "parameter value set by resolution"
         ordering = ["key", "effective"]
-        constraints = [
-            models.UniqueConstraint(fields=["key", "effective"], name="core_override_unique_key_effective")
-        ]
+        constraints = [models.UniqueConstraint(fields=["key", "effective"], name="core_override_unique_key_effective")]
 
     def __str__(self) -> str:
         return f"{self.key} = {self.value!r} from {self.effective:%Y-%m-%d}"

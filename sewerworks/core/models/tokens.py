@@ -18,11 +18,14 @@ class ApiToken(models.Model):
     user's roles, no more.
     """
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="user", on_delete=models.CASCADE,
-                             related_name="api_tokens")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="user", on_delete=models.CASCADE, related_name="api_tokens"
+    )
     name = models.CharField("name", max_length=100, help_text="What the token is for, e.g. 'water district export'.")
     key_hash = models.CharField("key hash", max_length=64, unique=True, editable=False)
-    prefix = models.CharField("key prefix", max_length=8, editable=False, help_text="First characters, to recognise it.")
+    prefix = models.CharField(
+        "key prefix", max_length=8, editable=False, help_text="First characters, to recognise it."
+    )
     created_at = models.DateTimeField("created", auto_now_add=True)
     last_used_at = models.DateTimeField("last used", null=True, blank=True)
     revoked = models.BooleanField("revoked", default=False)

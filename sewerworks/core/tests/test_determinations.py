@@ -23,7 +23,10 @@ I41_EXAMPLE = {
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sewerworks.cli", "determine", *args],
-        input=stdin, capture_output=True, text=True, check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -74,7 +77,9 @@ def test_unparseable_json_and_unknown_topic_exit_2() -> None:
 def test_the_i41_worked_example_from_the_api(client_as) -> None:
     client = client_as("inspector")
     response = client.post(
-        "/api/determinations/exfiltration-test?as_of=2026-12-01", json.dumps(I41_EXAMPLE), content_type="application/json"
+        "/api/determinations/exfiltration-test?as_of=2026-12-01",
+        json.dumps(I41_EXAMPLE),
+        content_type="application/json",
     )
     assert response.status_code == 200, response.content
     decision = response.json()

@@ -12,8 +12,15 @@ import pytest
 def test_production_mode_refuses_the_development_secret_key() -> None:
     env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"} | {"DEBUG": "false"}
     proc = subprocess.run(
-        [sys.executable, "-c", "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='sewerworks.settings'; django.setup()"],
-        env=env, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-c",
+            "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='sewerworks.settings'; django.setup()",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode != 0
     assert "SECRET_KEY" in proc.stderr
@@ -22,8 +29,15 @@ def test_production_mode_refuses_the_development_secret_key() -> None:
 def test_production_mode_starts_with_a_real_key() -> None:
     env = dict(os.environ) | {"DEBUG": "false", "SECRET_KEY": "x" * 50}
     proc = subprocess.run(
-        [sys.executable, "-c", "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='sewerworks.settings'; django.setup()"],
-        env=env, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-c",
+            "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='sewerworks.settings'; django.setup()",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
 

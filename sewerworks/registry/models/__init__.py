@@ -6,6 +6,19 @@ from sewerworks.registry.models.owners import Owner, Ownership
 from sewerworks.registry.models.parcels import AssessedValue, Parcel
 
 __all__ = [
-    "AssessedValue", "Building", "Connection", "ImprovementArea", "Lateral", "Manhole", "MeterRead", "Owner",
-    "Ownership", "Parcel", "PrivateSystem", "SewerAccount", "SewerMain", "TreatmentPlant", "WaterMeter",
+    "AssessedValue",
+    "Building",
+    "Connection",
+    "ImprovementArea",
+    "Lateral",
+    "Manhole",
+    "MeterRead",
+    "Owner",
+    "Ownership",
+    "Parcel",
+    "PrivateSystem",
+    "SewerAccount",
+    "SewerMain",
+    "TreatmentPlant",
+    "WaterMeter",
 ]

@@ -41,11 +41,15 @@ class WaterMeter(models.Model):
     serial = models.CharField("serial no.", max_length=40, unique=True)
     account = models.ForeignKey(SewerAccount, verbose_name="account", on_delete=models.PROTECT, related_name="meters")
     size_in = models.DecimalField("size (in)", max_digits=4, decimal_places=2, default=Decimal("0.625"))
-    dials = models.PositiveSmallIntegerField("dials", default=6, help_text="Digits on the register (rollover at 10^dials).")
+    dials = models.PositiveSmallIntegerField(
+        "dials", default=6, help_text="Digits on the register (rollover at 10^dials)."
+    )
     unit = models.CharField("unit", max_length=3, choices=MeterUnit.choices, default=MeterUnit.GALLONS)
     installed_on = models.DateField("installed on", null=True, blank=True)
     removed_on = models.DateField("removed on", null=True, blank=True)
-    certified_on = models.DateField("certified on", null=True, blank=True, help_text="By the Water Superintendent (§118-25).")
+    certified_on = models.DateField(
+        "certified on", null=True, blank=True, help_text="By the Water Superintendent (§118-25)."
+    )
     certified_by = models.CharField("certified by", max_length=120, blank=True)
     defective_since = models.DateField(
         "defective since", null=True, blank=True, help_text="Billed on the average of its last two good bills (I-26)."
@@ -74,7 +78,11 @@ class MeterRead(models.Model):
     source = models.CharField("source", max_length=14, choices=ReadSource.choices, default=ReadSource.WATER_DISTRICT)
     created_at = models.DateTimeField("recorded at", auto_now_add=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        verbose_name="recorded by",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
     )
     run = models.CharField("run", max_length=64, blank=True, help_text="The import or batch that wrote it.")

@@ -19,7 +19,9 @@ class Building(models.Model):
         "seats", null=True, blank=True, help_text="Seating capacity of a food service facility (§118-38)."
     )
     established_on = models.DateField(
-        "established on", null=True, blank=True,
+        "established on",
+        null=True,
+        blank=True,
         help_text="When the use was established (new food service after 2000-07-24 is 'hereafter established', I-35).",
     )
     history = HistoricalRecords()
@@ -65,11 +67,13 @@ class PrivateSystem(models.Model):
     """A private sewage disposal system (§118-7..12): septic tank, cesspool or privy, in use or cleaned,
     abandoned and filled (§118-5, within 90 days after connection)."""
 
-    parcel = models.ForeignKey(
-        Parcel, verbose_name="parcel", on_delete=models.PROTECT, related_name="private_systems"
-    )
+    parcel = models.ForeignKey(Parcel, verbose_name="parcel", on_delete=models.PROTECT, related_name="private_systems")
     building = models.ForeignKey(
-        Building, verbose_name="building", on_delete=models.PROTECT, null=True, blank=True,
+        Building,
+        verbose_name="building",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="private_systems",
     )
     kind = models.CharField("kind", max_length=12, choices=PrivateSystemKind.choices)
@@ -78,7 +82,8 @@ class PrivateSystem(models.Model):
     )
     abandoned_on = models.DateField("abandoned and filled on", null=True, blank=True)
     vehicle_wash_only = models.BooleanField(
-        "vehicle-wash water only", default=False,
+        "vehicle-wash water only",
+        default=False,
         help_text="A car wash keeps it for wash water alone, separately plumbed and metered (§118-6, I-44).",
     )
     county_permit = models.CharField("Ulster County permit", max_length=60, blank=True, help_text="§118-8.")

@@ -50,7 +50,9 @@ class Ownership(models.Model):
         ordering = ["parcel", "-start"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(end__isnull=True) | models.Q(start__isnull=True) | models.Q(end__gte=models.F("start")),
+                condition=models.Q(end__isnull=True)
+                | models.Q(start__isnull=True)
+                | models.Q(end__gte=models.F("start")),
                 name="registry_ownership_end_after_start",
             )
         ]

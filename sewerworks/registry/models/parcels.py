@@ -25,15 +25,22 @@ class Parcel(models.Model):
     address_search = models.CharField("address (search form)", max_length=160, editable=False, db_index=True)
     street_search = models.CharField("street (search form)", max_length=160, editable=False, db_index=True)
     improvement_area = models.ForeignKey(
-        ImprovementArea, verbose_name="Sewer Improvement Area", on_delete=models.PROTECT, null=True, blank=True,
-        related_name="parcels", help_text="Empty when the parcel lies outside both improvement areas.",
+        ImprovementArea,
+        verbose_name="Sewer Improvement Area",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="parcels",
+        help_text="Empty when the parcel lies outside both improvement areas.",
     )
     land_use_class = models.CharField(
         "land-use class", max_length=3, blank=True, help_text="New York property class code, e.g. 210 (one-family)."
     )
     polygon = WKTField("parcel polygon", geom_type="Polygon", blank=True, help_text="WKT in EPSG:2260 (ft).")
     discharge_point = WKTField(
-        "discharge point", geom_type="Point", blank=True,
+        "discharge point",
+        geom_type="Point",
+        blank=True,
         help_text="Where the property's sewage leaves it (or would): WKT point in EPSG:2260 (ft).",
     )
     centroid_x = models.FloatField("centroid easting (ft)", null=True, blank=True, editable=False)
@@ -46,6 +53,10 @@ class Parcel(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tax_map_number} {self.address}".strip()
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.refresh_derived()
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     @property
     def address(self) -> str:
@@ -62,10 +73,6 @@ class Parcel(models.Model):
             self.centroid_x, self.centroid_y = c.x, c.y
         else:
             self.centroid_x = self.centroid_y = None
-
-    def save(self, *args: object, **kwargs: object) -> None:
-        self.refresh_derived()
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
 
 
 class AssessedValue(models.Model):

@@ -31,12 +31,24 @@ def area(code: str = "marlborough", name: str = "Hamlet of Marlborough") -> Impr
     return ImprovementArea.objects.create(code=code, name=name, boundary=square(X0, Y0, 4000))
 
 
-def parcel(tax_map_number: str = "108.12-3-45", *, street_number: str = "12", street_name: str = "Main St",
-           improvement_area: ImprovementArea | None = None, dx: float = 100, dy: float = 100, **kw: Any) -> Parcel:
+def parcel(
+    tax_map_number: str = "108.12-3-45",
+    *,
+    street_number: str = "12",
+    street_name: str = "Main St",
+    improvement_area: ImprovementArea | None = None,
+    dx: float = 100,
+    dy: float = 100,
+    **kw: Any,
+) -> Parcel:
     return Parcel.objects.create(
-        tax_map_number=tax_map_number, street_number=street_number, street_name=street_name,
-        improvement_area=improvement_area, polygon=square(X0 + dx, Y0 + dy, 100),
-        discharge_point=f"POINT ({X0 + dx + 50} {Y0 + dy})", **kw,
+        tax_map_number=tax_map_number,
+        street_number=street_number,
+        street_name=street_name,
+        improvement_area=improvement_area,
+        polygon=square(X0 + dx, Y0 + dy, 100),
+        discharge_point=f"POINT ({X0 + dx + 50} {Y0 + dy})",
+        **kw,
     )
 
 
@@ -47,10 +59,14 @@ def owned(p: Parcel, name: str = "SMITH JOHN", start: dt.date = dt.date(2010, 5,
     return owner
 
 
-def building(p: Parcel, *, use: str = "residential", connected_on: dt.date | None = dt.date(2001, 6, 1), **kw: Any) -> Building:
+def building(
+    p: Parcel, *, use: str = "residential", connected_on: dt.date | None = dt.date(2001, 6, 1), **kw: Any
+) -> Building:
     b = Building.objects.create(parcel=p, use=use, **kw)
     Connection.objects.create(
-        building=b, status="connected" if connected_on else "unsewered", connected_on=connected_on,
+        building=b,
+        status="connected" if connected_on else "unsewered",
+        connected_on=connected_on,
     )
     return b
 

@@ -29,8 +29,16 @@ def district():
 
 @pytest.mark.parametrize(
     ("query", "kind"),
-    [("108.12-3-45", "parcel"), ("108.12-3-4", "parcel"), ("12 main", "parcel"), ("main st", "parcel"),
-     ("smith", "owner"), ("SMITH JO", "owner"), ("mar-0001", "account"), ("wm1234", "meter")],
+    [
+        ("108.12-3-45", "parcel"),
+        ("108.12-3-4", "parcel"),
+        ("12 main", "parcel"),
+        ("main st", "parcel"),
+        ("smith", "owner"),
+        ("SMITH JO", "owner"),
+        ("mar-0001", "account"),
+        ("wm1234", "meter"),
+    ],
 )
 def test_one_search_box_finds_a_parcel_by_each_kind_of_key(district, query: str, kind: str) -> None:
     hits = search(query)
@@ -57,8 +65,19 @@ def test_the_parcel_page_shows_owner_building_meter_and_timeline(client_as, dist
     page = client_as("clerk").get(f"/registry/parcels/{district.pk}/")
     text = page.content.decode()
     assert page.status_code == 200
-    for expected in ("108.12-3-45", "12 Main St", "Hamlet of Marlborough", "SMITH JOHN", "Smith house",
-                     "Connected", "WM12345678", "123456", "MAR-000123", "became owner", "Edit parcel"):
+    for expected in (
+        "108.12-3-45",
+        "12 Main St",
+        "Hamlet of Marlborough",
+        "SMITH JOHN",
+        "Smith house",
+        "Connected",
+        "WM12345678",
+        "123456",
+        "MAR-000123",
+        "became owner",
+        "Edit parcel",
+    ):
         assert expected in text, expected
 
 
@@ -84,9 +103,16 @@ def test_an_edit_is_saved_through_the_action_and_shows_in_history(client_as, dis
     assert form.status_code == 200
     response = client.post(
         f"/registry/parcels/{district.pk}/edit/",
-        {"tax_map_number": "108.12-3-45", "street_number": "12A", "street_name": "Main St",
-         "improvement_area": district.improvement_area_id, "land_use_class": "210",
-         "polygon": district.polygon, "discharge_point": district.discharge_point, "reason": "Deed correction"},
+        {
+            "tax_map_number": "108.12-3-45",
+            "street_number": "12A",
+            "street_name": "Main St",
+            "improvement_area": district.improvement_area_id,
+            "land_use_class": "210",
+            "polygon": district.polygon,
+            "discharge_point": district.discharge_point,
+            "reason": "Deed correction",
+        },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Parcel.objects.get(pk=district.pk).street_number == "12A"
@@ -99,8 +125,13 @@ def test_a_bad_polygon_is_a_field_error_and_changes_nothing(client_as, district)
     client = client_as("clerk")
     response = client.post(
         f"/registry/parcels/{district.pk}/edit/",
-        {"tax_map_number": "108.12-3-45", "street_number": "12", "street_name": "Main St",
-         "polygon": "POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))", "discharge_point": ""},
+        {
+            "tax_map_number": "108.12-3-45",
+            "street_number": "12",
+            "street_name": "Main St",
+            "polygon": "POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))",
+            "discharge_point": "",
+        },
     )
     assert response.status_code == 200
     assert Parcel.objects.get(pk=district.pk).polygon == district.polygon

@@ -30,8 +30,9 @@ def parcel_list(request: HttpRequest) -> HttpResponse:
     area = request.GET.get("area", "")
     if area:
         qs = qs.filter(improvement_area__code=area)
-    page = Paginator(qs.only("pk", "tax_map_number", "street_number", "street_name", "land_use_class",
-                             "improvement_area__name"), 50).get_page(request.GET.get("page"))
+    page = Paginator(
+        qs.only("pk", "tax_map_number", "street_number", "street_name", "land_use_class", "improvement_area__name"), 50
+    ).get_page(request.GET.get("page"))
     return render(request, "registry/parcel_list.html", {"page": page, "area": area})
 
 
@@ -85,8 +86,9 @@ def parcel_map_json(request: HttpRequest, pk: int) -> JsonResponse:
     parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
     features = []
     if parcel.improvement_area:
-        features.append(geometry.feature(parcel.improvement_area.boundary, layer="area",
-                                         name=parcel.improvement_area.name))
+        features.append(
+            geometry.feature(parcel.improvement_area.boundary, layer="area", name=parcel.improvement_area.name)
+        )
     features.append(geometry.feature(parcel.polygon, layer="parcel", name=str(parcel)))
     features.append(geometry.feature(parcel.discharge_point, layer="discharge", name="Discharge point"))
     if parcel.centroid_x is not None and parcel.centroid_y is not None:
@@ -99,8 +101,9 @@ def parcel_map_json(request: HttpRequest, pk: int) -> JsonResponse:
         for main in mains.only("identifier", "diameter_in", "path"):
             g = geometry.load(main.path)
             if g is not None and g.intersects(window):
-                features.append(geometry.feature(main.path, layer="main",
-                                                 name=f"{main.identifier} ({main.diameter_in}-inch)"))
+                features.append(
+                    geometry.feature(main.path, layer="main", name=f"{main.identifier} ({main.diameter_in}-inch)")
+                )
     return JsonResponse({"type": "FeatureCollection", "features": [f for f in features if f]})
 
 
