@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, models
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
-from ninja import Field, Query, Router, Schema
+from ninja import Field, Query, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.pagination import LimitOffsetPagination, paginate
@@ -167,7 +167,7 @@ def get_parcel(request: HttpRequest, parcel_id: int) -> Any:
 @router.post("/parcels", response={201: s.ParcelOut, **REFUSALS}, summary="Add a parcel")
 def create_parcel(request: HttpRequest, payload: s.ParcelIn) -> Any:
     parcel = _create(request, "parcel", payload, fk=("improvement_area",))
-    return 201, _get(_parcels(), parcel.pk, "parcel")
+    return Status(201, _get(_parcels(), parcel.pk, "parcel"))
 
 
 @router.patch("/parcels/{parcel_id}", response={200: s.ParcelOut, **REFUSALS}, summary="Change a parcel")
@@ -185,8 +185,9 @@ def transfer_parcel(request: HttpRequest, parcel_id: int, payload: s.TransferIn)
     owner = Owner.objects.filter(pk=payload.owner_id).first()
     if owner is None:
         raise NinjaValidationError([{"loc": ["body", "payload", "owner_id"], "msg": f"No owner {payload.owner_id}."}])
-    return 201, _act(actions.do_transfer_ownership, parcel, owner, payload.on, acting_user=request.user,
+    ownership = _act(actions.do_transfer_ownership, parcel, owner, payload.on, acting_user=request.user,
                      reason=payload.reason)
+    return Status(201, ownership)
 
 
 # --- Owners, buildings, accounts, meters ----------------------------------------------------------------
@@ -213,7 +214,7 @@ def _crud(
 
     @router.post(f"/{path}", response={201: out, **REFUSALS}, summary=f"Add a {what}", operation_id=f"add_{name}")
     def create_(request: HttpRequest, payload: inp) -> Any:  # type: ignore[valid-type]
-        return 201, _get(qs(), _create(request, name, payload, fk=fk).pk, what)
+        return Status(201, _get(qs(), _create(request, name, payload, fk=fk).pk, what))
 
     @router.patch(f"/{path}/{{pk}}", response={200: out, **REFUSALS}, summary=f"Change a {what}",
                   operation_id=f"change_{name}")
@@ -265,7 +266,7 @@ def record_reads(request: HttpRequest, batch: s.MeterReadBatchIn) -> Any:
     require(request, "registry.add_meterread")
     rows = [r.model_dump() for r in batch.reads]
     done = _act(actions.do_record_meter_reads, rows, acting_user=request.user, run=batch.run)
-    return 201, {"run": done.run, "count": done.count, "audit_event_id": done.audit_event.pk}
+    return Status(201, {"run": done.run, "count": done.count, "audit_event_id": done.audit_event.pk})
 
 
 # --- The public sewer network (read-only here) ----------------------------------------------------------

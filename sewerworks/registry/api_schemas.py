@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from ninja import Field, Schema
-from pydantic import PlainSerializer, create_model
+from pydantic import PlainSerializer, StrictInt, StrictStr, create_model
 
 from sewerworks.registry.choices import BuildingUse, MeterUnit, ReadSource, UserClass
 from sewerworks.registry.filters import MAX_ID
@@ -229,7 +229,7 @@ class SewerAccountIn(Schema):
 class WaterMeterIn(Schema):
     serial: str = Field(..., min_length=1, max_length=40)
     account_id: Id
-    size_in: Decimal = Field(Decimal("0.625"), max_digits=4, decimal_places=2, ge=0, description="Inches.")
+    size_in: Decimal = Field(Decimal("0.625"), max_digits=5, decimal_places=3, ge=0, description="Inches, e.g. 0.625.")
     dials: int = Field(6, ge=1, le=12, description="Digits on the register.")
     unit: MeterUnit = MeterUnit.GALLONS
     installed_on: dt.date | None = None
@@ -241,10 +241,11 @@ class CertifyIn(Schema):
     on: dt.date = Field(..., description="Date the Water Superintendent certified it installed and working (§118-25).")
 
 
+MeterKey = Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | Annotated[StrictStr, Field(min_length=1, max_length=40)]
+
+
 class MeterReadRowIn(Schema):
-    meter: Annotated[int, Field(ge=1, le=MAX_ID)] | Annotated[str, Field(min_length=1, max_length=40)] = Field(
-        ..., description="The meter's serial no. (a string) or id (a number)."
-    )
+    meter: MeterKey = Field(..., description="The meter's serial no. (a string) or id (a number).")
     read_on: dt.date
     reading: int = Field(..., ge=-(10**30), le=10**30, description="The register as read, in the meter's unit.")
     source: ReadSource = ReadSource.WATER_DISTRICT
