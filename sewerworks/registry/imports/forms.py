@@ -26,7 +26,7 @@ def _read(upload: UploadedFile, extensions: tuple[str, ...], what: str) -> bytes
         raise forms.ValidationError(
             f"{name} is {_megabytes(upload.size)}; the largest file accepted is {_megabytes(limit)}."
         )
-    data = upload.read(limit + 1)
+    data: bytes = upload.read(limit + 1)
     if len(data) > limit:
         raise forms.ValidationError(f"{name} is larger than {_megabytes(limit)}, the largest file accepted.")
     if not data.strip():

@@ -91,7 +91,7 @@ def _project(xy: Any) -> Any:
 def _in_lonlat_bounds(geom: BaseGeometry) -> bool:
     w, s, e, n = LONLAT_BOUNDS
     minx, miny, maxx, maxy = geom.bounds
-    return w <= minx and maxx <= e and s <= miny and maxy <= n
+    return bool(w <= minx and maxx <= e and s <= miny and maxy <= n)
 
 
 def _read_geometry(number: int, raw: Any, crs: str | None, errors: list[RowError]) -> tuple[BaseGeometry | None, str]:

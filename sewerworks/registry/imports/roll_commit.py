@@ -149,13 +149,15 @@ def _plan_owner(plan: RollPlan, owners: dict[int, Owner], known: dict[OwnerKey, 
                 return True
             return False
     key = owner_key(row.owner_name, row.owner_mailing_address)
-    owner = known.get(key) or plan.new_owners.get(key)
-    if owner is None:
+    found = known.get(key) or plan.new_owners.get(key)
+    if found is None:
         owner = Owner(name=row.owner_name, name_search=name)
         _sync_owner(owner, row)
         plan.new_owners[key] = owner
-    elif owner.pk and _sync_owner(owner, row):
-        plan.changed_owners[owner.pk] = owner
+    else:
+        owner = found
+        if owner.pk and _sync_owner(owner, row):
+            plan.changed_owners[owner.pk] = owner
     corrected = False
     for link in links:
         if link.start is not None and link.start >= plan.as_of and not corrected:

@@ -28,8 +28,12 @@ ROWS_KEY = "registry_import_rows"
 ERRORS_SHOWN = 500  # the reject file lists every one
 
 
+def _user_id(request: HttpRequest) -> int:
+    return int(request.user.pk or 0)  # the views require a signed-in user with the import permission
+
+
 def _staged(request: HttpRequest) -> list[staging.StagedFile] | None:
-    return staging.load(request.session.get(staging.SESSION_KEY), user_id=request.user.pk)
+    return staging.load(request.session.get(staging.SESSION_KEY), user_id=_user_id(request))
 
 
 def _as_tuples(files: list[staging.StagedFile]) -> list[tuple[str, str, bytes]]:
@@ -40,7 +44,7 @@ def _as_tuples(files: list[staging.StagedFile]) -> list[tuple[str, str, bytes]]:
 @require_http_methods(["GET", "POST"])
 def import_home(request: HttpRequest) -> HttpResponse:
     """Upload the roll and/or the polygons; they are checked, kept on the server and previewed."""
-    form = ImportUploadForm(request.POST or None, request.FILES or None)
+    form = ImportUploadForm(request.POST, request.FILES) if request.method == "POST" else ImportUploadForm()
     if request.method == "POST" and form.is_valid():
         files = []
         if form.cleaned_data.get("roll_file"):
@@ -48,7 +52,7 @@ def import_home(request: HttpRequest) -> HttpResponse:
         if form.cleaned_data.get("polygons_file"):
             files.append(staging.StagedFile("polygons", form.polygons_name, form.cleaned_data["polygons_file"]))
         staging.discard(request.session.get(staging.SESSION_KEY))
-        request.session[staging.SESSION_KEY] = staging.stage(files, user_id=request.user.pk)
+        request.session[staging.SESSION_KEY] = staging.stage(files, user_id=_user_id(request))
         request.session.pop(ROWS_KEY, None)
         return redirect("registry:import_preview")
     status = 400 if request.method == "POST" else 200
