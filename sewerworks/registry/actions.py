@@ -145,7 +145,11 @@ def _assign(instance: models.Model, data: Mapping[str, Any]) -> set[str]:
                 continue
             setattr(instance, field.attname, value)
         else:
-            setattr(instance, field.name, value)
+            try:
+                setattr(instance, field.name, value)
+            except (TypeError, ValueError) as exc:  # a record of the wrong kind for a foreign key
+                unknown[key] = str(exc)
+                continue
         touched.add(name)
     if unknown:
         raise ValidationError(unknown)

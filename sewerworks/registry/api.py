@@ -123,7 +123,8 @@ def _create(request: HttpRequest, model_name: str, payload: Schema, fk: tuple[st
 def _update(request: HttpRequest, obj: M, payload: Schema, fk: tuple[str, ...] = ()) -> M:
     require(request, f"registry.change_{obj._meta.model_name}")
     data = payload.model_dump(exclude_unset=True)
-    return _act(actions.do_update_record, obj, data, acting_user=request.user, fk=fk, reason="Edited (API)")
+    saved: M = _act(actions.do_update_record, obj, data, acting_user=request.user, fk=fk, reason="Edited (API)")
+    return saved
 
 
 # --- Sewer Improvement Areas ----------------------------------------------------------------------------

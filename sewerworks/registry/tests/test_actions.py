@@ -308,3 +308,45 @@ def test_estimates_are_recorded_but_never_compared_against(clerk: Any, meter: Wa
     # An over-estimate does not block the next real read.
     actions.do_record_meter_reads([_read(meter, D(2026, 7, 6), 9_000)], acting_user=clerk)
     assert MeterRead.objects.count() == 3
+
+
+# --- The staff UI's forms hand the actions clean data ---------------------------------------------------
+
+def test_a_parcel_form_validates_and_the_action_saves_it(clerk: Any) -> None:
+    from sewerworks.registry.forms import ParcelForm
+
+    area = f.area()
+    form = ParcelForm(data={"tax_map_number": " 108.12-3-60 ", "street_number": "30", "street_name": "Main St",
+                            "improvement_area": area.pk, "land_use_class": "210",
+                            "polygon": f.square(f.X0, f.Y0, 50), "discharge_point": f"POINT ({f.X0} {f.Y0})"})
+    assert form.is_valid(), form.errors
+    parcel = actions.do_save_parcel(None, form.cleaned_data, acting_user=clerk)
+    assert parcel.tax_map_number == "108.12-3-60" and parcel.history.get().history_user == clerk
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("polygon", "POLYGON ((0 0, 1 1", "Not valid WKT"),
+    ("polygon", "LINESTRING (640000 1010000, 640100 1010000)", "Expected a Polygon"),
+    ("discharge_point", f"POLYGON (({f.X0} {f.Y0}, {f.X0 + 1} {f.Y0}, {f.X0} {f.Y0 + 1}, {f.X0} {f.Y0}))",
+     "Expected a Point"),
+    ("land_use_class", "abc", "three digits"),
+])
+def test_a_parcel_form_refuses_bad_geometry_and_class(field: str, value: str, message: str) -> None:
+    from sewerworks.registry.forms import ParcelForm
+
+    data = {"tax_map_number": "108.12-3-61", field: value}
+    form = ParcelForm(data=data)
+    assert not form.is_valid()
+    assert any(message in e for e in form.errors[field]), form.errors
+
+
+def test_building_and_meter_forms_hold_numbers_and_dates_to_sense() -> None:
+    from sewerworks.registry.forms import BuildingForm, WaterMeterForm
+
+    building = BuildingForm(data={"use": "residential", "dwelling_units": 40000})
+    assert not building.is_valid() and "dwelling_units" in building.errors
+    meter = WaterMeterForm(data={"serial": " wm9 ", "size_in": "1.00", "dials": 6, "unit": "gal",
+                                 "installed_on": "2020-05-01", "removed_on": "2020-04-30"})
+    assert not meter.is_valid() and "removed_on" in meter.errors
+    assert meter.cleaned_data["serial"] == "WM9"
+    assert "certified_on" not in WaterMeterForm().fields  # certification is the Water Superintendent's step
