@@ -509,3 +509,21 @@ def test_import_polygons_command_and_a_user_who_may_not(parcels, clerk, make_use
         call_command("import_polygons", str(path), as_user=make_user("board member").username)
     with pytest.raises(CommandError, match="no active user"):
         call_command("import_polygons", str(path), as_user="nobody")
+
+
+def test_an_upload_of_exactly_the_largest_size_is_accepted_and_one_byte_more_is_not(areas, client_as, settings):
+    client = client_as("clerk")
+    data = roll(row("1-1-1"))
+    settings.SEWERWORKS_MAX_UPLOAD_BYTES = len(data)
+    assert client.post("/registry/import/", {"roll_file": _upload("r.csv", data)}).status_code == 302
+    settings.SEWERWORKS_MAX_UPLOAD_BYTES = len(data) - 1
+    assert client.post("/registry/import/", {"roll_file": _upload("r.csv", data)}).status_code == 400
+
+
+def test_an_upload_of_exactly_the_background_threshold_is_imported_while_the_clerk_waits(areas, client_as, monkeypatch):
+    monkeypatch.setattr(import_views, "BACKGROUND_ROWS", 2)
+    client = client_as("clerk")
+    client.post("/registry/import/", {"roll_file": _upload("r.csv", roll(row("1-1-1"), row("1-1-2")))})
+    client.get("/registry/import/preview/")
+    done = client.post("/registry/import/commit/", {"mode": "all"})
+    assert "?run=" in done["Location"] and Parcel.objects.count() == 2 and not Job.objects.exists()
