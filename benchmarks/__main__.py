@@ -1,0 +1,94 @@
+"""python -m benchmarks [--parcels N | --quick] [--runs R] [--seed S] [--keep] [--explain]
+
+Builds a fresh SQLite database in a temporary folder (never the developer's var/), migrates it, times
+the demo build at N parcels (default 1,000,000), then times the registry search box against its floor
+and prints peak memory. Exits non-zero when search misses its goal (p95 under 100 ms), after printing
+the SQL and query plans of the slow queries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[1])
+    parser.add_argument("--parcels", type=int, default=1_000_000, help="Parcels in the demo (default 1,000,000).")
+    parser.add_argument("--quick", action="store_true", help="50,000 parcels, for a fast look.")
+    parser.add_argument("--runs", type=int, default=200, help="Timed runs per query (default 200).")
+    parser.add_argument("--seed", type=int, default=118, help="Demo seed (default 118).")
+    parser.add_argument("--keep", action="store_true", help="Keep the temporary database and print where.")
+    parser.add_argument("--explain", action="store_true", help="Print query plans for every query.")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.parcels = 50_000
+    return args
+
+
+def setup_django(var_dir: str) -> None:
+    os.environ["SEWERWORKS_VAR"] = var_dir
+    os.environ["DJANGO_SETTINGS_MODULE"] = "sewerworks.settings"
+    os.environ.pop("DATABASE_URL", None)  # the embedded SQLite database, in var_dir
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    settings.DEBUG = False  # no query log: measure the product, not Django's debug cursor
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    var_dir = tempfile.mkdtemp(prefix="sewerworks-bench-")
+    try:
+        setup_django(var_dir)
+        from django.core.management import call_command
+        from django.db import connection
+
+        from benchmarks import search_bench
+        from benchmarks.timing import HEADER, peak_rss_mib
+        from sewerworks.registry import demo
+
+        print(f"sewerworks benchmarks: {args.parcels:,} parcels, seed {args.seed}, {os.cpu_count()} cores, "
+              f"SQLite {connection.Database.sqlite_version}, database in {var_dir}")  # fmt: skip
+        start = time.perf_counter()
+        call_command("migrate", verbosity=0)
+        print(f"migrate: {time.perf_counter() - start:.1f} s")
+        start = time.perf_counter()
+        demo.build(seed=args.seed, parcels=args.parcels, write=print)
+        build_s = time.perf_counter() - start
+        rate = args.parcels / build_s
+        print(f"demo build: {build_s:.1f} s ({rate:,.0f} parcels/s); peak RSS {peak_rss_mib():,.0f} MiB")
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # what a long-running installation's statistics would look like
+        floor = search_bench.floor_figure(args.runs)
+        figures = search_bench.search_figures(args.runs)
+        print()
+        print(HEADER)
+        print(floor.row())
+        for figure, _ in figures:
+            print(figure.row(floor))
+        worst = max((f for f, _ in figures), key=lambda f: f.p95_ms)
+        ok = worst.p95_ms < search_bench.GOAL_P95_MS
+        print(f"\nsearch p95 worst: {worst.p95_ms:.2f} ms ({worst.name}); goal < {search_bench.GOAL_P95_MS:.0f} ms: "
+              f"{'met' if ok else 'MISSED'}")  # fmt: skip
+        print(f"peak RSS: {peak_rss_mib():,.0f} MiB")
+        for figure, query in figures:
+            if args.explain or figure.p95_ms >= search_bench.GOAL_P95_MS:
+                print(f"\nEXPLAIN for {figure.name} ({query!r}):")
+                print("\n".join(search_bench.explain(query)))
+        return 0 if ok else 1
+    finally:
+        if args.keep:
+            print(f"database kept in {var_dir}")
+        else:
+            shutil.rmtree(var_dir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
