@@ -6,8 +6,8 @@ asked through ``rules`` (``registry.add_<model>`` / ``registry.change_<model>``)
 validated (``full_clean`` plus checks that hold on every database: whole numbers within the column,
 no NUL characters, geometry of the declared type with plausible coordinates), and the save writes a
 simple-history row naming the user and the reason. Meter reads are append-only and arrive in bulk:
-``do_record_meter_reads`` (``sewerworks.registry.reads``) writes them in one transaction with one
-AuditEvent (the rules for a read are beside it, at the end of this module).
+``do_record_meter_reads`` (at the end of this module, with the rules a read must meet) writes a batch
+in one transaction with one AuditEvent.
 """
 
 from __future__ import annotations
