@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import sqlite3
 import sys
 import tempfile
 import time
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         from sewerworks.registry import demo
 
         print(f"sewerworks benchmarks: {args.parcels:,} parcels, seed {args.seed}, {os.cpu_count()} cores, "
-              f"SQLite {connection.Database.sqlite_version}, database in {var_dir}")  # fmt: skip
+              f"SQLite {sqlite3.sqlite_version}, database in {var_dir}")  # fmt: skip
         start = time.perf_counter()
         call_command("migrate", verbosity=0)
         print(f"migrate: {time.perf_counter() - start:.1f} s")

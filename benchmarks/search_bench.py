@@ -8,6 +8,7 @@ For a query that misses the goal, the SQL it ran and SQLite's EXPLAIN QUERY PLAN
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.db import connection
@@ -67,7 +68,7 @@ def search_figures(runs: int) -> list[tuple[Figure, str]]:
     figures = []
     for label, q in FIXED_QUERIES + queries_from_data():
         hits = search(q)
-        figures.append((measure(f"search: {label}", lambda q=q: search(q), runs, detail=f"{len(hits)} hits"), q))
+        figures.append((measure(f"search: {label}", partial(search, q), runs, detail=f"{len(hits)} hits"), q))
     return figures
 
 
