@@ -34,7 +34,7 @@ if [[ ! -f "$stamp" ]]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip 2> >(grep -v "^WARNING: Location" >&2)
   .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.lock 2> >(grep -v "^WARNING: Location" >&2)
   .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e . 2> >(grep -v "^WARNING: Location" >&2)
-  .venv/bin/python -c "import django, ninja, weasyprint, shapely" # fail loudly if the install did not take
+  .venv/bin/python -c "import django, pydantic, weasyprint, shapely, pyproj, playwright" # fail loudly if the install did not take
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

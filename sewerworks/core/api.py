@@ -12,7 +12,7 @@ from ninja import Body, Query, Router, Schema
 from ninja.errors import HttpError
 
 from sewerworks.core.api_auth import require
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations import LawNotInForce, run_determination
 from sewerworks.core.models import Job
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError, Topic, topics
@@ -64,8 +64,8 @@ def _endpoint_for(t: Topic) -> Any:
     ) -> Any:
         require(request, "core.run_determination")
         try:
-            return run_determination(t.name, facts.model_dump(mode="json"), as_of=params.as_of)
-        except FactsError as exc:
+            return run_determination(t.name, facts.model_dump(mode="json"), as_of=params.as_of)  # type: ignore[attr-defined]
+        except (FactsError, LawNotInForce) as exc:
             raise HttpError(422, str(exc)) from exc
 
     endpoint.__name__ = "determine_" + t.name.replace("-", "_")

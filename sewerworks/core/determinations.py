@@ -12,6 +12,7 @@ from django.utils import timezone
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.decision import Decision
+from sewerworks.ordinance.parameters import NotInForce
 from sewerworks.ordinance.topics import determine
 
 
@@ -23,9 +24,17 @@ def today() -> dt.date:
 def run_determination(topic: str, facts: Mapping[str, Any], *, as_of: dt.date | None = None) -> Decision:
     """Validate ``facts`` and apply the topic's rule on ``as_of`` (default today).
 
-    Raises ``UnknownTopic`` or ``FactsError`` from the ordinance layer.
+    Raises ``UnknownTopic`` or ``FactsError`` from the ordinance layer, and :class:`LawNotInForce` for a
+    date on which the rule's parameters were not yet in force.
     """
-    return determine(topic, facts, as_of=as_of or today(), params=current_parameters())
+    try:
+        return determine(topic, facts, as_of=as_of or today(), params=current_parameters())
+    except NotInForce as exc:
+        raise LawNotInForce(f"The law applied by {topic!r} was not in force on {as_of}: {exc}") from exc
+
+
+class LawNotInForce(ValueError):
+    """The date asked is before the parameters the rule needs took effect."""
 
 
 def store_decision(decision: Decision, *, subject: Any = None, acting_user: Any = None) -> StoredDecision:

@@ -67,9 +67,8 @@ class JobRun:
     def progress(self, *, done: int, total: int | None = None, message: str = "") -> None:
         report_progress(self.job_id, done=done, total=total, message=message)
 
-    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
         if exc is not None:
             job_finished(self.job_id, error=f"{exc_type.__name__}: {exc}")
-            return False
+            return
         job_finished(self.job_id, result=self.result)
-        return False

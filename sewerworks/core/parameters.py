@@ -7,11 +7,13 @@ site-level source: values the Town Board set after installation, from their effe
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from django.conf import settings
 from django.db import DatabaseError
 
 from sewerworks.ordinance.parameters import ParameterSet, Reference, SiteValue, load_jurisdiction
+from sewerworks.ordinance.parameters.model import ReferenceKind
 
 
 class RecordedResolutions:
@@ -30,7 +32,7 @@ class RecordedResolutions:
                 effective=row.effective,
                 value=row.value,
                 reference=Reference(
-                    kind=res.kind,
+                    kind=cast(ReferenceKind, res.kind),
                     section=row.section or None,
                     instrument=res.instrument,
                     adopted=res.adopted_on,

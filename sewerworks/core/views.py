@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from sewerworks.core.dashboard import panels_for
-from sewerworks.core.determinations import run_determination, today
+from sewerworks.core.determinations import LawNotInForce, run_determination, today
 from sewerworks.core.models import Job
 from sewerworks.ordinance.topics import FactsError, UnknownTopic, topics
 
@@ -52,6 +52,8 @@ def determination_list(request: HttpRequest) -> HttpResponse:
         except FactsError as exc:
             context["error"] = "The facts do not fit the topic's schema."
             context["field_errors"] = exc.errors
+        except LawNotInForce as exc:
+            context["error"] = str(exc)
         except UnknownTopic:
             context["error"] = f"There is no determination topic called {name!r}."
         except ValueError as exc:

@@ -25,9 +25,10 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from sewerworks.ordinance.decision import Decision, Finding, Severity, overall
+from sewerworks.ordinance.facts import Facts
 from sewerworks.ordinance.parameters import ParameterView
 from sewerworks.ordinance.registry import Example, Topic
 from sewerworks.ordinance.rulebook import decide, num
@@ -41,7 +42,7 @@ Material = Literal["ductile_iron_c151_class2", "pvc_sdr35", "other_approved_by_t
 Compared = dict[str, str | int | bool | None]
 
 
-class Bend(BaseModel):
+class Bend(Facts):
     """A horizontal change of direction in the building sewer."""
 
     model_config = ConfigDict(extra="forbid")
@@ -52,7 +53,7 @@ class Bend(BaseModel):
     has_cleanout: bool = Field(default=False, description="A cleanout of an approved type is installed.")
 
 
-class BuildingSewerFacts(BaseModel):
+class BuildingSewerFacts(Facts):
     """A building sewer as designed or as found at inspection."""
 
     model_config = ConfigDict(

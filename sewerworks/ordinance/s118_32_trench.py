@@ -17,9 +17,10 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from sewerworks.ordinance.decision import Decision, Finding
+from sewerworks.ordinance.facts import Facts
 from sewerworks.ordinance.parameters import ParameterView
 from sewerworks.ordinance.registry import Example, Topic
 from sewerworks.ordinance.rulebook import decide, num
@@ -29,7 +30,7 @@ TOPIC_NAME = "trench-width"
 TOWN_ENGINEER = "Town Engineer"
 
 
-class TrenchFacts(BaseModel):
+class TrenchFacts(Facts):
     """A sewer trench as found at field inspection."""
 
     model_config = ConfigDict(

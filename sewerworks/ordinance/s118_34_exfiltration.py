@@ -24,9 +24,10 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from sewerworks.ordinance.decision import Amount, Decision, Finding
+from sewerworks.ordinance.facts import Facts
 from sewerworks.ordinance.money import round_half_up
 from sewerworks.ordinance.parameters import ParameterView
 from sewerworks.ordinance.registry import Example, Topic
@@ -40,7 +41,7 @@ VALIDITY = ("max-section-length", "min-test-period", "min-fill-period", "min-hea
 PositiveDecimal = Annotated[Decimal, Field(gt=0)]
 
 
-class ExfiltrationFacts(BaseModel):
+class ExfiltrationFacts(Facts):
     """One exfiltration test of one section of sewer."""
 
     model_config = ConfigDict(

@@ -8,11 +8,12 @@ and PostgreSQL alike, in well under 100 ms on a million parcels (``make bench``)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
 
-from sewerworks.registry.models import Owner, Parcel, SewerAccount, WaterMeter
+from sewerworks.registry.models import Owner, Ownership, Parcel, SewerAccount, WaterMeter
 from sewerworks.registry.models.parcels import normalise_search
 
 
@@ -25,7 +26,7 @@ class SearchHit:
     url: str
 
 
-def _prefix(qs: QuerySet, field: str, prefix: str) -> QuerySet:
+def _prefix(qs: Any, field: str, prefix: str) -> Any:
     upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
     return qs.filter(**{f"{field}__gte": prefix, f"{field}__lt": upper}).order_by(field)
 
@@ -54,17 +55,21 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
     add_parcels(_prefix(Parcel.objects, "address_search", q))
     if not q[0].isdigit():
         add_parcels(_prefix(Parcel.objects, "street_search", q))
-        for o in _prefix(Owner.objects, "name_search", q).values("pk", "name")[:limit]:
-            parcel = (
-                Parcel.objects.filter(ownerships__owner_id=o["pk"], ownerships__end__isnull=True)
-                .values("pk", "tax_map_number", "street_number", "street_name")
-                .first()
-            )
-            if parcel:
-                detail = (
-                    f"owner of {parcel['tax_map_number']} {parcel['street_number']} {parcel['street_name']}".strip()
-                )
-                hits.append(SearchHit("owner", o["name"], detail, parcel["pk"], _parcel_url(parcel["pk"])))
+        owners = list(_prefix(Owner.objects, "name_search", q).values("pk", "name")[:limit])
+        current = (
+            Ownership.objects.filter(owner_id__in=[o["pk"] for o in owners], end__isnull=True)
+            .order_by("owner_id", "parcel__tax_map_number")
+            .values("owner_id", "parcel_id", "parcel__tax_map_number", "parcel__street_number", "parcel__street_name")
+        )
+        first: dict[int, dict[str, Any]] = {}
+        for row in current:
+            first.setdefault(row["owner_id"], row)
+        for o in owners:
+            p = first.get(o["pk"])
+            if p:
+                where = f"{p['parcel__tax_map_number']} {p['parcel__street_number']} {p['parcel__street_name']}"
+                hits.append(SearchHit("owner", o["name"], f"owner of {where}".strip(), p["parcel_id"],
+                                      _parcel_url(p["parcel_id"])))
     for a in _prefix(SewerAccount.objects, "account_number", query.strip().upper()).values(
         "account_number", "parcel_id", "parcel__tax_map_number"
     )[:limit]:

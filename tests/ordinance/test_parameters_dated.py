@@ -110,9 +110,18 @@ def test_for_section_lists_the_parameters_citing_it_for_the_ordinance_browser() 
         "connection.abandonment_fine.first_period_days",
         "connection.abandonment_fine.first_period_rate",
         "connection.abandonment_fine.later_rate",
+        "connection.sewer_available_distance",
     }
     assert [p.key for p in params.for_section("118-29.1")] == [
         "contract_users.adjoining_tolerance",
         "contract_users.max_distance",
     ]
     assert params.for_section("118-44") == []
+
+
+def test_a_day_before_a_parameter_took_effect_raises_not_in_force() -> None:
+    from sewerworks.ordinance.parameters import NotInForce
+
+    view = load_jurisdiction().at(date(1901, 1, 1))
+    with pytest.raises(NotInForce, match="no value in force on 1901-01-01"):
+        view["exfiltration.max_section_length"]

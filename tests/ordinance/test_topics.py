@@ -116,3 +116,17 @@ def test_a_topic_name_cannot_be_taken_twice() -> None:
         )
     existing = topic("exfiltration-test")
     assert register(existing) is existing
+
+
+@pytest.mark.parametrize("topic_name", ["exfiltration-test", "trench-width", "building-sewer"])
+@pytest.mark.parametrize("absurd", ["1e30", "NaN", "Infinity", "0.0000001"])
+def test_an_absurd_measurement_is_a_field_error_not_a_crash(topic_name: str, absurd: str) -> None:
+    from sewerworks.ordinance.registry import FactsError, determine, topic
+
+    facts = dict(topic(topic_name).examples[0].facts)
+    field = next(k for k, v in facts.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)
+                 and str(v).replace(".", "").isdigit())
+    facts[field] = absurd
+    with pytest.raises(FactsError) as caught:
+        determine(topic_name, facts, as_of=date(2026, 12, 1))
+    assert any(e["loc"][0] == field for e in caught.value.errors)

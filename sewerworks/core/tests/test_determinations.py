@@ -177,3 +177,17 @@ def test_the_determinations_screen_runs_a_topic(client_as) -> None:
     assert b"2.456" in page.content and b"118-34" in page.content
     bad = client.post("/determinations/", {"topic": "exfiltration-test", "facts": "{oops"})
     assert b"not valid JSON" in bad.content
+
+
+@pytest.mark.django_db
+def test_a_date_before_the_law_took_effect_is_a_422_not_a_crash(client_as) -> None:
+    client = client_as("clerk")
+    response = client.post(
+        "/api/determinations/exfiltration-test?as_of=1901-01-01",
+        json.dumps(I41_EXAMPLE),
+        content_type="application/json",
+    )
+    assert response.status_code == 422
+    assert "not in force" in response.json()["detail"]
+    out = _cli("exfiltration-test", "--facts", "-", "--as-of", "1901-01-01", stdin=json.dumps(I41_EXAMPLE))
+    assert out.returncode == 2 and "not in force" in out.stderr

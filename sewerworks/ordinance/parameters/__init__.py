@@ -8,6 +8,7 @@ in force that day and records what a rule read.
 from sewerworks.ordinance.parameters.loader import DEFAULT_JURISDICTION, load_file, load_jurisdiction
 from sewerworks.ordinance.parameters.model import (
     DatedValue,
+    NotInForce,
     Parameter,
     ParameterError,
     ParameterSet,
@@ -22,6 +23,7 @@ __all__ = [
     "DEFAULT_JURISDICTION",
     "UNITS",
     "DatedValue",
+    "NotInForce",
     "Parameter",
     "ParameterError",
     "ParameterSet",

@@ -33,6 +33,13 @@ REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
 REFERENCE_FIELDS = ("kind", "section", "instrument", "adopted", "note", "interpretation")
 
 
+class NotInForce(KeyError):
+    """No value of a parameter was in force on the day asked (before the law took effect)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "not in force"
+
+
 class ParameterError(ValueError):
     """A parameter file or site value the loader refuses; the message names the file (or source) and key."""
 
@@ -197,7 +204,7 @@ class ParameterView:
         if dated is None:
             first = parameter.values[0].effective.isoformat() if parameter.values else "never"
             day = self.on.isoformat()
-            raise KeyError(f"parameter {key!r} has no value in force on {day} (first takes effect: {first})")
+            raise NotInForce(f"parameter {key!r} has no value in force on {day} (first takes effect: {first})")
         self._reads.setdefault(key, (parameter, dated))
         return dated.value
 

@@ -40,7 +40,7 @@ class WaterMeter(models.Model):
 
     serial = models.CharField("serial no.", max_length=40, unique=True)
     account = models.ForeignKey(SewerAccount, verbose_name="account", on_delete=models.PROTECT, related_name="meters")
-    size_in = models.DecimalField("size (in)", max_digits=4, decimal_places=2, default=Decimal("0.625"))
+    size_in = models.DecimalField("size (in)", max_digits=5, decimal_places=3, default=Decimal("0.625"))
     dials = models.PositiveSmallIntegerField(
         "dials", default=6, help_text="Digits on the register (rollover at 10^dials)."
     )

@@ -26,7 +26,8 @@ class Command(BaseCommand):
         if opts["if_empty"] and User.objects.exists() and credentials_path().exists():
             self.stdout.write("Demo data already loaded; nothing to do.")
             return
-        create_demo_users()
+        # The district first: a builder refuses a registry that is not empty, before any password changes.
         for build in DEMO_BUILDERS:
             build(seed=opts["seed"], parcels=opts["parcels"], write=self.stdout.write)
+        create_demo_users()
         self.stdout.write(self.style.SUCCESS(f"Demo users written to {credentials_path()}"))

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations import LawNotInForce, run_determination
 from sewerworks.ordinance.topics import FactsError, UnknownTopic, topics
 
 
@@ -64,4 +64,6 @@ class Command(BaseCommand):
             self._fail({"error": "unknown topic", "detail": f"No topic {name!r}; see `sewerworks determine --list`."})
         except FactsError as exc:
             self._fail({"error": "invalid facts", "topic": name, "errors": exc.errors})
+        except LawNotInForce as exc:
+            self._fail({"error": "law not in force", "detail": str(exc)})
         self.stdout.write(decision.to_json())
