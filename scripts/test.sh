@@ -16,11 +16,11 @@ step "mypy (strict for sewerworks/ordinance)"
 mypy || status=1
 
 step "pytest leg 1: SQLite (ordinance, apps)"
-pytest -p no:cacheprovider -m "not browser and not fuzz" tests/ordinance sewerworks ${PYTEST_ARGS:-}
+pytest -p no:cacheprovider -n 2 -m "not browser and not fuzz" tests/ordinance sewerworks ${PYTEST_ARGS:-}
 rc=$?; [[ $rc -eq 0 ]] || status=1
 
 step "pytest leg 2: PostgreSQL 15 (apps, API fuzzing, browser)"
-scripts/with-postgres.sh pytest -p no:cacheprovider sewerworks tests/api tests/browser ${PYTEST_ARGS:-}
+scripts/with-postgres.sh pytest -p no:cacheprovider -n 2 sewerworks tests/api tests/browser ${PYTEST_ARGS:-}
 rc=$?; [[ $rc -eq 0 ]] || status=1
 
 echo

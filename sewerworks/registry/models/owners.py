@@ -16,7 +16,9 @@ class Owner(models.Model):
     city = models.CharField("city or town", max_length=80, blank=True)
     state = models.CharField("state", max_length=2, blank=True, default="NY")
     postal_code = models.CharField("ZIP code", max_length=10, blank=True)
-    parcels: models.ManyToManyField[Parcel, Ownership] = models.ManyToManyField(Parcel, through="Ownership", related_name="owners", verbose_name="parcels")
+    parcels: models.ManyToManyField[Parcel, Ownership] = models.ManyToManyField(
+        Parcel, through="Ownership", related_name="owners", verbose_name="parcels"
+    )
     history = HistoricalRecords(excluded_fields=["name_search"])
 
     class Meta:
