@@ -61,7 +61,7 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
             .order_by("owner_id", "parcel__tax_map_number")
             .values("owner_id", "parcel_id", "parcel__tax_map_number", "parcel__street_number", "parcel__street_name")
         )
-        first: dict[int, dict[str, Any]] = {}
+        first: dict[int, Any] = {}
         for row in current:
             first.setdefault(row["owner_id"], row)
         for o in owners:
