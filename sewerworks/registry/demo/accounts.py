@@ -135,7 +135,7 @@ def meters_for(
             dials=dials,
             unit=unit,
             installed_on=installed,
-            certified_on=installed - timedelta(days=rng.randint(1, 14)),
+            certified_on=installed + timedelta(days=rng.randint(0, 14)),  # §118-25: installed, then certified
             certified_by=WATER_SUPERINTENDENT,
             defective_since=DEFECTIVE_SINCE if broken else None,
         )

@@ -1,0 +1,33 @@
+"""Every editable record keeps its change history; append-only and system records say why they don't."""
+
+from __future__ import annotations
+
+from django.apps import apps
+
+# Records never edited after they are written: each row names its creator/run, and a batch writes one
+# AuditEvent instead of a history row per row (ARCHITECTURE.md, "Audit without doubling the writes").
+APPEND_ONLY = {
+    "registry.meterread": "append-only reads written in bulk; a wrong read is superseded, never edited",
+    "core.auditevent": "the audit trail itself",
+    "core.storeddecision": "a determination as made on the day; a new one is a new row",
+    "core.job": "progress of a background job, written by the worker",
+    "core.apitoken": "issued or revoked by an administrator; the key is never edited",
+}
+APPS = ("core", "registry")
+
+
+def test_every_editable_model_has_history() -> None:
+    missing = []
+    for app in APPS:
+        for model in apps.get_app_config(app).get_models():
+            label = model._meta.label_lower
+            if model.__name__.startswith("Historical") or label in APPEND_ONLY:
+                continue
+            if not hasattr(model, "history"):
+                missing.append(label)
+    assert not missing, f"models without change history: {missing}"
+
+
+def test_the_append_only_list_names_real_models() -> None:
+    for label in APPEND_ONLY:
+        assert apps.get_model(label) is not None
