@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "ninja",
     "sewerworks.core",
     "sewerworks.registry",
+    "sewerworks.enforcement",
 ]
 
 MIDDLEWARE = [

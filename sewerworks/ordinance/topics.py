@@ -35,12 +35,18 @@ __all__ = [
 
 def load_builtin_topics() -> None:
     """Register the topics that ship with sewerworks (safe to call more than once)."""
-    from sewerworks.ordinance import s118_19_21_building_sewer, s118_32_trench, s118_34_exfiltration
+    from sewerworks.ordinance import (
+        s118_19_21_building_sewer,
+        s118_32_trench,
+        s118_34_exfiltration,
+        s118_47_notice_deadline,
+    )
 
     builtins: tuple[Topic[Any], ...] = (
         s118_34_exfiltration.TOPIC,
         s118_32_trench.TOPIC,
         s118_19_21_building_sewer.TOPIC,
+        s118_47_notice_deadline.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

@@ -1,0 +1,23 @@
+"""Every change of state in enforcement: atomic, role-checked, audited (views, API and CLI call these)."""
+
+from sewerworks.enforcement.actions.connection import do_record_abandonment, do_record_connection
+from sewerworks.enforcement.actions.notices import do_issue_notice, do_record_service
+from sewerworks.enforcement.actions.violations import (
+    do_move_violation,
+    do_open_violation,
+    do_record_charge,
+    do_record_correction,
+    do_record_court_fine,
+)
+
+__all__ = [
+    "do_issue_notice",
+    "do_move_violation",
+    "do_open_violation",
+    "do_record_abandonment",
+    "do_record_charge",
+    "do_record_connection",
+    "do_record_correction",
+    "do_record_court_fine",
+    "do_record_service",
+]

@@ -1,0 +1,47 @@
+"""What every enforcement action shares: the role check, a determination kept with its record, audit."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from sewerworks.core.determinations import LawNotInForce, run_determination, store_decision
+from sewerworks.core.models import StoredDecision
+from sewerworks.ordinance.decision import Deadline as DecidedDeadline
+from sewerworks.ordinance.decision import Decision
+from sewerworks.ordinance.topics import FactsError
+
+
+def require(user: Any, perm: str, what: str) -> None:
+    if user is None or not user.has_perm(perm):
+        raise PermissionDenied(f"Your role does not allow you to {what} ({perm}).")
+
+
+def decide(
+    topic: str, facts: Mapping[str, Any], *, as_of: dt.date, subject: Any, acting_user: Any
+) -> tuple[Decision, StoredDecision]:
+    """Apply a topic and keep the Decision with ``subject``; bad facts are a ValidationError."""
+    try:
+        decision = run_determination(topic, facts, as_of=as_of)
+    except FactsError as exc:
+        raise ValidationError({str(e["loc"][0]) if e["loc"] else "facts": e["msg"] for e in exc.errors}) from exc
+    except LawNotInForce as exc:
+        raise ValidationError(str(exc)) from exc
+    return decision, store_decision(decision, subject=subject, acting_user=acting_user)
+
+
+def deadline_named(decision: Decision, *words: str) -> DecidedDeadline:
+    """The decision's deadline whose name contains every one of ``words`` (case-insensitive)."""
+    for d in decision.deadlines:
+        if all(w in d.name.lower() for w in words):
+            return d
+    names = ", ".join(d.name for d in decision.deadlines) or "none"
+    raise LookupError(f"{decision.topic} set no deadline named {' '.join(words)!r} (it set: {names}).")
+
+
+def system_user() -> None:
+    """The actor recorded for the daily sweep (no signed-in user)."""
+    return None

@@ -1,0 +1,106 @@
+"""The mandatory-connection program (§118-5, §118-12): a recorded connection starts the 90-day clock to
+clean, abandon and fill the private system; recording the abandonment stops it (and any fine)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from sewerworks.core.models import AuditEvent
+from sewerworks.enforcement.actions.common import deadline_named, decide, require
+from sewerworks.enforcement.actions.violations import correct
+from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
+from sewerworks.enforcement.models import Deadline, Violation
+from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus
+from sewerworks.registry.models import Building, Connection, PrivateSystem
+
+
+def do_record_connection(
+    *, building: Building, connected_on: dt.date, acting_user: Any, building_sewer_diameter_in: int | None = None
+) -> Connection:
+    """Record that ``building`` was connected to the public sewer on ``connected_on`` (the Permits program
+    calls this when a connection inspection passes). Meets the connect deadline and starts, for each private
+    system still in use on the property, the §118-5 deadline to clean, abandon and fill it within 90 days."""
+    require(acting_user, "enforcement.record_connection", "record a connection to the public sewer")
+    with transaction.atomic():
+        connection, _ = Connection.objects.select_for_update().get_or_create(building=building)
+        if connection.status == ConnectionStatus.CONNECTED:
+            raise ValidationError({"connected_on": f"{building} was already connected on {connection.connected_on}."})
+        if connected_on > timezone.localdate():
+            raise ValidationError({"connected_on": "A connection cannot be recorded for a day still to come."})
+        connection.status = ConnectionStatus.CONNECTED
+        connection.connected_on = connected_on
+        if building_sewer_diameter_in:
+            connection.building_sewer_diameter_in = building_sewer_diameter_in
+        connection.full_clean()
+        connection._history_user = acting_user  # type: ignore[attr-defined]
+        connection._change_reason = "Connection recorded"  # type: ignore[attr-defined]
+        connection.save()
+        parcel = building.parcel
+        Deadline.objects.filter(parcel=parcel, kind=DeadlineKind.CONNECT).exclude(
+            status__in=[DeadlineStatus.MET, DeadlineStatus.CANCELLED]
+        ).update(status=DeadlineStatus.MET, met_on=connected_on)
+        systems = PrivateSystem.objects.filter(
+            parcel=parcel, status=PrivateSystemStatus.IN_USE, vehicle_wash_only=False
+        )  # §118-6: a car wash may keep its own
+        for system in systems:
+            if Deadline.objects.filter(private_system=system, kind=DeadlineKind.ABANDON).exists():
+                continue
+            facts = {
+                "notice_served_on": connection.notified_on.isoformat() if connection.notified_on else None,
+                "connected_on": connected_on.isoformat(),
+                "has_private_system": True,
+            }
+            decision, stored = decide(
+                "connection-deadlines", facts, as_of=connected_on, subject=parcel, acting_user=acting_user
+            )
+            due = deadline_named(decision, "abandon")
+            Deadline.objects.create(
+                program=Program.CONNECTION,
+                kind=DeadlineKind.ABANDON,
+                section="118-5",
+                parcel=parcel,
+                private_system=system,
+                decision=stored,
+                due_on=due.due,
+                officer=acting_user,
+                title=f"Clean, abandon and fill the {system.get_kind_display().lower()} at {parcel.address or parcel}",
+            )
+        AuditEvent.objects.create(
+            actor=acting_user,
+            action="do_record_connection",
+            subject=str(building),
+            rows=1,
+            detail={"connected_on": connected_on.isoformat()},
+        )
+        return connection
+
+
+def do_record_abandonment(*, private_system: PrivateSystem, abandoned_on: dt.date, acting_user: Any) -> PrivateSystem:
+    """Record that the private system was cleaned of sludge and liquid, abandoned and filled (§118-5).
+    Meets its deadline; a violation for missing it is corrected on that day and its fine becomes final."""
+    require(acting_user, "enforcement.record_abandonment", "record the abandonment of a private system")
+    with transaction.atomic():
+        system = PrivateSystem.objects.select_for_update().get(pk=private_system.pk)
+        if system.status == PrivateSystemStatus.ABANDONED:
+            raise ValidationError({"abandoned_on": f"It was already recorded as abandoned on {system.abandoned_on}."})
+        system.status = PrivateSystemStatus.ABANDONED
+        system.abandoned_on = abandoned_on
+        system.full_clean()
+        system._history_user = acting_user  # type: ignore[attr-defined]
+        system._change_reason = "Cleaned, abandoned and filled"  # type: ignore[attr-defined]
+        system.save()
+        deadlines = list(Deadline.objects.select_for_update().filter(private_system=system, kind=DeadlineKind.ABANDON))
+        for deadline in deadlines:
+            if deadline.status != DeadlineStatus.MET:
+                deadline.status, deadline.met_on = DeadlineStatus.MET, abandoned_on
+                deadline.save(update_fields=["status", "met_on"])
+        for violation in Violation.objects.select_for_update().filter(source_deadline__in=deadlines):
+            correct(
+                violation, abandoned_on, why="Private system cleaned, abandoned and filled", acting_user=acting_user
+            )
+        return system

@@ -1,0 +1,160 @@
+"""Violations: opening one, moving it along its pipeline, correcting it, charging the violator."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from sewerworks.enforcement import pipeline
+from sewerworks.enforcement.actions.common import require
+from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Discovery, Program
+from sewerworks.enforcement.models import CourtFine, Deadline, StatusChange, Violation, ViolatorCharge
+from sewerworks.registry.models import Owner, Parcel
+
+
+def current_owner(parcel: Parcel) -> Owner | None:
+    ownership = parcel.ownerships.filter(end__isnull=True).select_related("owner").order_by("-start").first()
+    return ownership.owner if ownership else None
+
+
+def do_open_violation(
+    *,
+    parcel: Parcel,
+    section: str,
+    description: str,
+    discovered_on: dt.date,
+    how_discovered: str = Discovery.INSPECTION,
+    program: str = Program.GENERAL,
+    responsible_owner: Owner | None = None,
+    source_deadline: Deadline | None = None,
+    acting_user: Any,
+) -> Violation:
+    """Record a violation of ``section`` on ``parcel`` (status open)."""
+    if acting_user is not None:
+        require(acting_user, "enforcement.open_violation", "record a violation")
+    with transaction.atomic():
+        owner = responsible_owner or current_owner(parcel)
+        violation = Violation(
+            section=section.replace("§", "").strip(),
+            program=program,
+            parcel=parcel,
+            responsible_owner=owner,
+            responsible_name=owner.name if owner else "",
+            discovered_on=discovered_on,
+            how_discovered=how_discovered,
+            description=description,
+            source_deadline=source_deadline,
+            created_by=acting_user,
+        )
+        violation.full_clean()
+        violation._history_user = acting_user  # type: ignore[attr-defined]
+        violation.save()
+        StatusChange.objects.create(
+            violation=violation,
+            from_status="",
+            to_status=pipeline.OPEN,
+            by=acting_user,
+            why=f"Recorded ({violation.get_how_discovered_display().lower()}).",
+        )
+        return violation
+
+
+def move(violation: Violation, target: str, *, why: str, acting_user: Any) -> Violation:
+    """Move along the pipeline (no role check: the caller's action checked its own)."""
+    meaning = pipeline.check(violation.status, target)
+    StatusChange.objects.create(
+        violation=violation, from_status=violation.status, to_status=target, by=acting_user, why=why or meaning
+    )
+    violation.status = target
+    violation._history_user = acting_user  # type: ignore[attr-defined]
+    violation._change_reason = why or meaning  # type: ignore[attr-defined]
+    violation.save(update_fields=["status"])
+    return violation
+
+
+def do_move_violation(violation: Violation, target: str, *, why: str, acting_user: Any) -> Violation:
+    """A person moves a case (e.g. refers it to court); the pipeline says whether the move is allowed."""
+    require(acting_user, "enforcement.move_violation", "move a violation along its pipeline")
+    if not why.strip():
+        raise ValidationError({"why": "Say why the case moves."})
+    with transaction.atomic():
+        locked = Violation.objects.select_for_update().get(pk=violation.pk)
+        try:
+            return move(locked, target, why=why, acting_user=acting_user)
+        except pipeline.InvalidTransition as exc:
+            raise ValidationError({"status": str(exc)}) from exc
+
+
+def correct(violation: Violation, corrected_on: dt.date, *, why: str, acting_user: Any) -> Violation:
+    """Mark corrected (deadlines met; an accruing §118-5 fine becomes final). Idempotent."""
+    if violation.status in (pipeline.CORRECTED, pipeline.CLOSED):
+        return violation
+    if corrected_on < violation.discovered_on:
+        raise ValidationError({"corrected_on": "A violation cannot be corrected before it was discovered."})
+    violation.corrected_on = corrected_on
+    violation.save(update_fields=["corrected_on"])
+    move(violation, pipeline.CORRECTED, why=why, acting_user=acting_user)
+    Deadline.objects.filter(notice__violation=violation, kind=DeadlineKind.CORRECT).exclude(
+        status__in=[DeadlineStatus.MET, DeadlineStatus.CANCELLED]
+    ).update(status=DeadlineStatus.MET, met_on=corrected_on)
+    fine = getattr(violation, "abandonment_fine", None)
+    if fine is not None and fine.corrected_on is None:
+        from sewerworks.enforcement.fines import refresh_fine
+
+        fine.corrected_on = corrected_on
+        refresh_fine(fine, as_of=corrected_on)
+    return violation
+
+
+def do_record_correction(violation: Violation, *, corrected_on: dt.date, why: str = "", acting_user: Any) -> Violation:
+    """Record that the violation was corrected on ``corrected_on``."""
+    require(acting_user, "enforcement.record_correction", "record a correction")
+    with transaction.atomic():
+        locked = Violation.objects.select_for_update().get(pk=violation.pk)
+        try:
+            return correct(locked, corrected_on, why=why or "Correction found", acting_user=acting_user)
+        except pipeline.InvalidTransition as exc:
+            raise ValidationError({"status": str(exc)}) from exc
+
+
+def do_record_court_fine(
+    violation: Violation, *, imposed_on: dt.date, amount: Decimal, docket: str = "", court: str = "", acting_user: Any
+) -> CourtFine:
+    """Record a fine a court imposed on conviction (§118-47, I-22): the software never imposes one."""
+    require(acting_user, "enforcement.record_court_fine", "record a court fine")
+    fine = CourtFine(
+        violation=violation,
+        imposed_on=imposed_on,
+        amount=Decimal(amount),
+        docket=docket,
+        recorded_by=acting_user,
+        **({"court": court} if court else {}),
+    )
+    fine.full_clean()
+    with transaction.atomic():
+        fine._history_user = acting_user  # type: ignore[attr-defined]
+        fine.save()
+    return fine
+
+
+def do_record_charge(
+    violation: Violation, *, description: str, amount: Decimal, incurred_on: dt.date, acting_user: Any
+) -> ViolatorCharge:
+    """Charge the violator an expense, loss or damage the Town incurred (§118-47), for the billing ledger."""
+    require(acting_user, "enforcement.record_charge", "charge an expense to a violator")
+    charge = ViolatorCharge(
+        violation=violation,
+        description=description,
+        amount=Decimal(amount),
+        incurred_on=incurred_on,
+        recorded_by=acting_user,
+    )
+    charge.full_clean()
+    with transaction.atomic():
+        charge._history_user = acting_user  # type: ignore[attr-defined]
+        charge.save()
+    return charge

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from sewerworks.core.models import StoredDecision
+from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
+from sewerworks.enforcement.models.sections import validate_section
+from sewerworks.registry.models import Parcel, PrivateSystem
+
+
+class Deadline(models.Model):
+    """A date by which something must be done, from any program. It names the decision that set it and the
+    section it rests on; the daily sweep marks it overdue, raises follow-ups and escalates."""
+
+    program = models.CharField("program", max_length=14, choices=Program.choices)
+    kind = models.CharField("kind", max_length=14, choices=DeadlineKind.choices)
+    title = models.CharField("what must be done", max_length=200)
+    section = models.CharField("section", max_length=12, validators=[validate_section])
+    parcel = models.ForeignKey(Parcel, verbose_name="property", on_delete=models.PROTECT, related_name="deadlines")
+    notice = models.ForeignKey(
+        "enforcement.Notice",
+        verbose_name="notice",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="deadlines",
+    )
+    private_system = models.ForeignKey(
+        PrivateSystem,
+        verbose_name="private system",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="deadlines",
+    )
+    decision = models.ForeignKey(
+        StoredDecision,
+        verbose_name="source decision",
+        on_delete=models.PROTECT,
+        related_name="deadlines",
+        help_text="The determination that set this date.",
+    )
+    due_on = models.DateField("due on", db_index=True, help_text="End of this day, America/New_York (I-20).")
+    due_at = models.DateTimeField("due at", null=True, blank=True, help_text="For limits in hours (72 hours).")
+    officer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="officer",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    status = models.CharField("status", max_length=10, choices=DeadlineStatus.choices, default=DeadlineStatus.OPEN)
+    met_on = models.DateField("met on", null=True, blank=True)
+    overdue_since = models.DateField("overdue since", null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "deadline"
+        ordering = ["due_on", "id"]
+        indexes = [models.Index(fields=["status", "due_on"], name="enf_deadline_status_due")]
+
+    def __str__(self) -> str:
+        return f"{self.title} by {self.due_on:%Y-%m-%d}"
+
+
+class FollowUp(models.Model):
+    """A task the sweep raises when a deadline passes (serve the notice of violation, consider a court
+    referral). One per deadline and kind: a second sweep raises nothing new."""
+
+    deadline = models.ForeignKey(Deadline, verbose_name="deadline", on_delete=models.CASCADE, related_name="follow_ups")
+    kind = models.CharField("kind", max_length=40)
+    title = models.CharField("task", max_length=200)
+    raised_on = models.DateField("raised on")
+    done_on = models.DateField("done on", null=True, blank=True)
+    assigned_to = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="assigned to",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = "follow-up task"
+        ordering = ["raised_on", "id"]
+        constraints = [models.UniqueConstraint(fields=["deadline", "kind"], name="enf_followup_once")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class SweepRun(models.Model):
+    """One run of ``sewerworks sweep``: what it changed. Its AuditEvent names the run."""
+
+    as_of = models.DateField("as of")
+    started_at = models.DateTimeField("started", auto_now_add=True)
+    finished_at = models.DateTimeField("finished", null=True, blank=True)
+    changes = models.JSONField("changes", default=dict)
+
+    class Meta:
+        verbose_name = "sweep run"
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return f"sweep as of {self.as_of}"

@@ -1,0 +1,14 @@
+"""A Chapter 118 section field: only sections that exist in the catalogue are accepted."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from sewerworks.ordinance.chapter import catalogue
+
+
+def validate_section(value: str) -> None:
+    try:
+        catalogue.section(value)
+    except KeyError as exc:
+        raise ValidationError(f"Chapter 118 has no section {value!r}.") from exc
