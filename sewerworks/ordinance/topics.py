@@ -36,10 +36,14 @@ __all__ = [
 def load_builtin_topics() -> None:
     """Register the topics that ship with sewerworks (safe to call more than once)."""
     from sewerworks.ordinance import (
+        s118_5_abandonment_fine,
+        s118_5_connection,
+        s118_6_7_private_systems,
         s118_19_21_building_sewer,
         s118_32_trench,
         s118_34_exfiltration,
         s118_47_notice_deadline,
+        s118_47_penalties,
     )
 
     builtins: tuple[Topic[Any], ...] = (
@@ -47,6 +51,10 @@ def load_builtin_topics() -> None:
         s118_32_trench.TOPIC,
         s118_19_21_building_sewer.TOPIC,
         s118_47_notice_deadline.TOPIC,
+        s118_5_connection.TOPIC,
+        s118_5_abandonment_fine.TOPIC,
+        s118_47_penalties.TOPIC,
+        s118_6_7_private_systems.TOPIC,
     )
     for builtin in builtins:
         register(builtin)
