@@ -5,9 +5,8 @@
     established by the Ulster County Department of Health.                                (§ 118-7)
 
     At such time as a public sewer becomes available to a property served by a private sewage disposal
-    system [...] a direct connection shall be made to the public sewer [...], and any septic tanks,
-    cesspools and similar private sewage disposal facilities shall be cleaned of sludge and liquid,
-    abandoned and filled with suitable material.                                          (§ 118-12)
+    system [...] a direct connection shall be made [...] and any septic tanks, cesspools [...] abandoned
+    [...].                                                                                (§ 118-12)
 
     Owners of premises upon which a commercial car wash is operated [...] may, if the premises [...]
     have adequate and satisfactory sewerage facilities to dispose of the water used in the car wash,
@@ -69,14 +68,7 @@ class PrivateSystemFacts(Facts):
         json_schema_extra={
             "examples": [
                 {"public_sewer_available": False, "use": "other", "private_system_receives": "all_sewage"},
-                {
-                    "distance_to_public_sewer_ft": 60,
-                    "use": "car_wash",
-                    "private_system_receives": "vehicle_wash_only",
-                    "wash_water_separately_plumbed": True,
-                    "wash_water_separately_metered": True,
-                    "other_sewage_connected_to_public_sewer": True,
-                },
+                {"distance_to_public_sewer_ft": 60, "use": "car_wash", "private_system_receives": "vehicle_wash_only"},
             ]
         },
     )
