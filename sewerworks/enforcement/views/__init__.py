@@ -1,0 +1,1 @@
+"""The enforcement screens: deadlines board, connection roster, notices, violations."""
