@@ -1,0 +1,43 @@
+"""Enforcement's dashboard panels: deadlines overdue, due today and this week; open follow-up tasks."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.http import HttpRequest
+from django.utils import timezone
+
+from sewerworks.core.dashboard import Panel, dashboard_panel
+from sewerworks.enforcement.models import Deadline, FollowUp
+from sewerworks.enforcement.views.board import WEEK, groups
+
+SHOWN = 5
+
+
+@dashboard_panel
+def deadlines_panel(request: HttpRequest) -> Panel | None:
+    if not request.user.has_perm("enforcement.view_enforcement"):
+        return None
+    on = timezone.localdate()
+    found = groups(Deadline.objects.all(), on)
+    rows = []
+    for key, label in (("overdue", "Overdue"), ("today", "Due today"), ("week", "Due this week")):
+        qs = found[key]
+        items = list(qs[:SHOWN])
+        for d in items:
+            d.days_from_today = (d.due_on - on).days  # type: ignore[attr-defined]
+        rows.append({"key": key, "label": label, "count": qs.count(), "items": items})
+    context = {"groups": rows, "on": on, "week_end": on + dt.timedelta(days=WEEK)}
+    return Panel("Enforcement deadlines", "enforcement/_dashboard_deadlines.html", context, order=20)
+
+
+@dashboard_panel
+def follow_ups_panel(request: HttpRequest) -> Panel | None:
+    if not request.user.has_perm("enforcement.view_enforcement"):
+        return None
+    open_tasks = FollowUp.objects.filter(done_on__isnull=True)
+    count = open_tasks.count()
+    if not count:
+        return None
+    tasks = list(open_tasks.select_related("deadline", "deadline__parcel").order_by("raised_on", "id")[:SHOWN])
+    return Panel("Open follow-up tasks", "enforcement/_dashboard_follow_ups.html", {"tasks": tasks, "count": count}, 21)
