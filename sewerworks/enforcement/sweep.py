@@ -29,7 +29,7 @@ from sewerworks.enforcement.models import AbandonmentFine, Deadline, FollowUp, S
 SWEEP_LOCK = 11805  # PostgreSQL advisory lock key: §118-5
 
 # What a missed deadline becomes: (section violated, follow-up kind, follow-up task)
-MISSED = {
+MISSED: dict[str, tuple[str, str, str]] = {
     DeadlineKind.ABANDON: (
         "118-5",
         "serve_notice_of_violation",

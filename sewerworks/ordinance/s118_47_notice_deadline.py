@@ -35,8 +35,9 @@ class NoticeDeadlineFacts(Facts):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"kind": "notice_of_violation", "served_on": "2026-03-02",
-                                         "correction_days": 30}]},
+        json_schema_extra={
+            "examples": [{"kind": "notice_of_violation", "served_on": "2026-03-02", "correction_days": 30}]
+        },
     )
 
     kind: Literal["notice_of_violation", "pump_out_order"] = Field(
@@ -66,15 +67,26 @@ def correction_deadline(facts: NoticeDeadlineFacts, view: ParameterView) -> tupl
     days = facts.correction_days or int(view.number("enforcement.default_correction_days"))
     shift = view.flag("deadlines.weekend_holiday_shift")
     due = due_after(facts.served_on, days, shift=shift)
-    moved = " (moved to the next business day, I-20)" if shift and due != due_after(facts.served_on, days,
-                                                                                    shift=False) else ""
-    sentence = (f"Served on {facts.served_on.isoformat()} with {days} days to correct: the violation must cease "
-                f"by the end of {due.isoformat()}{moved}.")
-    deadline = Deadline(name="correct the violation", due=due, section="118-47", sentence=sentence,
-                        interpretations=["I-20"])
-    finding = Finding(section="118-47", requirement="time-limit", severity="complies", sentence=sentence,
-                      compared={"served_on": facts.served_on.isoformat(), "days": days, "due": due.isoformat()},
-                      interpretations=["I-20"])
+    moved = (
+        " (moved to the next business day, I-20)"
+        if shift and due != due_after(facts.served_on, days, shift=False)
+        else ""
+    )
+    sentence = (
+        f"Served on {facts.served_on.isoformat()} with {days} days to correct: the violation must cease "
+        f"by the end of {due.isoformat()}{moved}."
+    )
+    deadline = Deadline(
+        name="correct the violation", due=due, section="118-47", sentence=sentence, interpretations=["I-20"]
+    )
+    finding = Finding(
+        section="118-47",
+        requirement="time-limit",
+        severity="complies",
+        sentence=sentence,
+        compared={"served_on": facts.served_on.isoformat(), "days": days, "due": due.isoformat()},
+        interpretations=["I-20"],
+    )
     return deadline, finding
 
 
@@ -83,24 +95,46 @@ def pump_out_deadline(facts: NoticeDeadlineFacts, view: ParameterView) -> tuple[
     assert facts.served_at is not None
     hours = int(view.number("grease.pump_out_order_hours"))
     due_at = due_after_hours(facts.served_at, hours)
-    sentence = (f"Ordered at {facts.served_at.isoformat()}: the interceptor must be pumped out by a licensed "
-                f"hauler within {hours} hours, by {due_at.isoformat()}, and a reinspection requested.")
-    deadline = Deadline(name="pump out the interceptor", due=due_at.date(), due_at=due_at, section="118-38",
-                        sentence=sentence, interpretations=["I-20", "I-36"])
-    finding = Finding(section="118-38", requirement="seventy-two-hours", severity="complies", sentence=sentence,
-                      compared={"served_at": facts.served_at.isoformat(), "hours": hours,
-                                "due_at": due_at.isoformat()},
-                      interpretations=["I-20", "I-36"])
+    sentence = (
+        f"Ordered at {facts.served_at.isoformat()}: the interceptor must be pumped out by a licensed "
+        f"hauler within {hours} hours, by {due_at.isoformat()}, and a reinspection requested."
+    )
+    deadline = Deadline(
+        name="pump out the interceptor",
+        due=due_at.date(),
+        due_at=due_at,
+        section="118-38",
+        sentence=sentence,
+        interpretations=["I-20", "I-36"],
+    )
+    finding = Finding(
+        section="118-38",
+        requirement="seventy-two-hours",
+        severity="complies",
+        sentence=sentence,
+        compared={"served_at": facts.served_at.isoformat(), "hours": hours, "due_at": due_at.isoformat()},
+        interpretations=["I-20", "I-36"],
+    )
     return deadline, finding
 
 
 def notice_deadline(facts: NoticeDeadlineFacts, view: ParameterView, as_of: date) -> Decision:
     if facts.kind == "pump_out_order":
         deadline, finding = pump_out_deadline(facts, view)
+        outcome = "pump-out-deadline"
     else:
         deadline, finding = correction_deadline(facts, view)
-    return decide(topic=TOPIC_NAME, as_of=as_of, view=view, outcome="deadline", summary=deadline.sentence,
-                  findings=[finding], deadlines=[deadline], interpretations=deadline.interpretations)
+        outcome = "correction-deadline"
+    return decide(
+        topic=TOPIC_NAME,
+        as_of=as_of,
+        view=view,
+        outcome=outcome,
+        summary=deadline.sentence,
+        findings=[finding],
+        deadlines=[deadline],
+        interpretations=deadline.interpretations,
+    )
 
 
 TOPIC: Topic[NoticeDeadlineFacts] = Topic(
@@ -109,11 +143,17 @@ TOPIC: Topic[NoticeDeadlineFacts] = Topic(
     sections=("118-47", "118-38"),
     facts_model=NoticeDeadlineFacts,
     rule=notice_deadline,
-    interpretations=("I-20", "I-36"),
+    interpretations=("I-20",),
     examples=(
-        Example("A notice served 2026-03-02 with 30 days ends 2026-04-01",
-                {"kind": "notice_of_violation", "served_on": "2026-03-02", "correction_days": 30}, "deadline"),
-        Example("A 72-hour order at 10:00 EST on 2026-03-06 ends 72 elapsed hours later, 11:00 EDT on 2026-03-09",
-                {"kind": "pump_out_order", "served_at": "2026-03-06T10:00:00-05:00"}, "deadline"),
+        Example(
+            "A notice served 2026-03-02 with 30 days ends 2026-04-01",
+            {"kind": "notice_of_violation", "served_on": "2026-03-02", "correction_days": 30},
+            "correction-deadline",
+        ),
+        Example(
+            "A 72-hour order at 10:00 EST on 2026-03-06 ends 72 elapsed hours later, 11:00 EDT on 2026-03-09",
+            {"kind": "pump_out_order", "served_at": "2026-03-06T10:00:00-05:00"},
+            "pump-out-deadline",
+        ),
     ),
 )
