@@ -1,0 +1,129 @@
+"""The enforcement part of the demo district: notices to connect on the notified parcels, a few
+connections whose 90-day abandonment clock has run out, a notice of violation with its fine accruing, a
+72-hour pump-out order, and the sweep as of the demo's today, so every screen has something to show."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import Group, User
+from django.utils import timezone
+
+from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.roles import SUPERINTENDENT
+from sewerworks.enforcement.actions import (
+    do_issue_notice,
+    do_open_violation,
+    do_record_abandonment,
+    do_record_connection,
+    do_record_service,
+)
+from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod
+from sewerworks.enforcement.sweep import do_sweep
+from sewerworks.registry.demo.names import DEMO_TODAY
+from sewerworks.registry.models import Building, Connection
+
+D = dt.date
+
+
+def _superintendent() -> User:
+    user, _ = User.objects.get_or_create(
+        username="superintendent", defaults={"first_name": "Sam", "last_name": "Superintendent"}
+    )
+    user.groups.add(Group.objects.get_or_create(name=SUPERINTENDENT)[0])
+    return user
+
+
+def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
+    sam = _superintendent()
+    notified = list(
+        Connection.objects.filter(status="notified")
+        .select_related("building__parcel")
+        .order_by("building__parcel__tax_map_number")
+    )
+    for connection in notified:
+        parcel = connection.building.parcel
+        served = connection.notified_on or DEMO_TODAY
+        notice = do_issue_notice(
+            kind=NoticeKind.NOTICE_TO_CONNECT,
+            parcel=parcel,
+            issued_on=served,
+            acting_user=sam,
+            facts=f"The building at {parcel.address} is within the {parcel.improvement_area} "
+            "Sewer Improvement Area and a public sewer is available to it.",
+        )
+        do_record_service(
+            notice,
+            method=ServiceMethod.CERTIFIED_MAIL,
+            served_on=served,
+            served_by_name="Sam Superintendent",
+            acting_user=sam,
+        )
+    early = [c for c in notified if c.notified_on and c.notified_on < D(2026, 8, 1)][:4]
+    for connection in early[:3]:  # connected in August: the 90 days ran out on November 18
+        do_record_connection(building=connection.building, connected_on=D(2026, 8, 20), acting_user=sam)
+    if early[3:]:
+        building = early[3].building
+        do_record_connection(building=building, connected_on=D(2026, 8, 20), acting_user=sam)
+        for system in building.parcel.private_systems.filter(status="in_use"):
+            do_record_abandonment(private_system=system, abandoned_on=D(2026, 11, 10), acting_user=sam)
+    do_sweep(D(2026, 11, 19))  # the day after: violations opened for the three missed abandonments
+    late = early[0].building.parcel if early else None
+    violation = late.violations.first() if late else None
+    if violation is not None:
+        nov = do_issue_notice(
+            kind=NoticeKind.NOTICE_OF_VIOLATION,
+            parcel=late,
+            violation=violation,
+            issued_on=D(2026, 11, 20),
+            correction_days=10,
+            acting_user=sam,
+            facts="The septic tank was not cleaned, abandoned and filled within 90 days after "
+            "the building was connected to the public sewer on August 20, 2026.",
+        )
+        do_record_service(
+            nov,
+            method=ServiceMethod.PERSONAL_DELIVERY,
+            served_on=D(2026, 11, 20),
+            served_by_name="Sam Superintendent",
+            acting_user=sam,
+        )
+    restaurant = Building.objects.filter(use="food_service").order_by("parcel__tax_map_number").first()
+    if restaurant is not None:
+        grease = do_open_violation(
+            parcel=restaurant.parcel,
+            section="118-38",
+            program=Program.GREASE,
+            discovered_on=D(2026, 11, 27),
+            how_discovered=Discovery.INSPECTION,
+            description="Grease interceptor at 85% of capacity and not adequately performing.",
+            acting_user=sam,
+        )
+        order = do_issue_notice(
+            kind=NoticeKind.PUMP_OUT_ORDER,
+            parcel=restaurant.parcel,
+            violation=grease,
+            issued_on=D(2026, 11, 27),
+            acting_user=sam,
+            facts="At inspection the interceptor was at or above capacity and not adequately "
+            "performing its intended function.",
+        )
+        at = timezone.make_aware(dt.datetime(2026, 11, 27, 10, 30))
+        do_record_service(
+            order,
+            method=ServiceMethod.PERSONAL_DELIVERY,
+            served_on=D(2026, 11, 27),
+            served_at=at,
+            served_by_name="Sam Superintendent",
+            acting_user=sam,
+        )
+    run = do_sweep(DEMO_TODAY)
+    write(
+        f"Enforcement demo: {len(notified)} notices to connect served; sweep as of {DEMO_TODAY}: "
+        f"{dict(run.changes) or 'nothing to do'}."
+    )
+
+
+DEMO_BUILDERS.append(build)
