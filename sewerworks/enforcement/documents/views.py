@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import permission_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 
+from sewerworks.core.determinations import LawNotInForce
 from sewerworks.enforcement.documents import render
 from sewerworks.enforcement.models import Notice, Violation
 
@@ -52,4 +53,8 @@ def fine_statement_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseBadRequest(str(exc))
     if isinstance(as_of, dt.datetime):
         as_of = as_of.date()
-    return _pdf(render.fine_statement_pdf(violation, as_of=as_of), f"fine-statement-{violation.pk}.pdf")
+    try:
+        data = render.fine_statement_pdf(violation, as_of=as_of)
+    except LawNotInForce as exc:
+        return HttpResponseBadRequest(f"No statement as of {as_of}: {exc}")
+    return _pdf(data, f"fine-statement-{violation.pk}.pdf")

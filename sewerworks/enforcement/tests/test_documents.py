@@ -403,6 +403,8 @@ def test_the_fine_statement_view_and_its_date(house, clerk, make_user, client) -
     assert response["Content-Disposition"] == f'inline; filename="fine-statement-{violation.pk}.pdf"'
     bad = client.get(url, {"as_of": "the second of July"})
     assert bad.status_code == 400 and b"as_of must be a date" in bad.content
+    before_the_law = client.get(url, {"as_of": "1901-01-01"})
+    assert before_the_law.status_code == 400 and b"not in force" in before_the_law.content
 
 
 def test_a_user_with_no_role_is_refused_and_a_visitor_is_sent_to_sign_in(house, clerk, make_user, client) -> None:
