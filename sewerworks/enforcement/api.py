@@ -1,0 +1,301 @@
+"""Enforcement over REST: deadlines, violations, notices, connections, the daily sweep, and the §118-47
+charges the Billing program reads.
+
+Every endpoint asks the role through ``rules`` (``enforcement.view_enforcement`` to read; the action's own
+permission to change), and every change goes through ``enforcement.actions`` (or ``sweep.do_sweep``), so
+it is atomic and audited exactly as from the staff screens. Refusals: 401 without a session or token,
+403 for the wrong role, 404 for an unknown id, 422 with ``{"detail": [{"loc": [...], "msg": ...}]}`` for
+bad data or a step the law or the pipeline does not allow. Lists take ``limit``/``offset``.
+"""
+
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, models
+from django.db.models import Q
+from django.http import HttpRequest
+from django.utils import timezone
+from ninja import Query, Router, Status
+from ninja.errors import HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+from ninja.pagination import paginate
+
+from sewerworks.core.api_auth import require
+from sewerworks.enforcement import actions
+from sewerworks.enforcement import api_schemas as s
+from sewerworks.enforcement.choices import DeadlineStatus
+from sewerworks.enforcement.models import Deadline, Notice, Violation, ViolatorCharge
+from sewerworks.enforcement.sweep import do_sweep
+from sewerworks.registry.api import REFUSALS, RegistryPagination
+from sewerworks.registry.filters import MAX_ID
+from sewerworks.registry.models import Building, Owner, Parcel, PrivateSystem
+
+router = Router(tags=["enforcement"])
+M = TypeVar("M", bound=models.Model)
+T = TypeVar("T")
+VIEW = "enforcement.view_enforcement"
+# A model field named in an action's refusal -> the request field that carries it
+FIELDS = {"parcel": "parcel_id", "violation": "violation_id", "building": "building_id",
+          "responsible_owner": "responsible_owner_id", "private_system": "private_system_id"}
+
+
+def _get(qs: models.QuerySet[M], pk: int, what: str) -> M:
+    obj = qs.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    if obj is None:
+        raise HttpError(404, f"No {what} {pk}.")
+    return obj
+
+
+def _ref(model: type[M], pk: int | None, field: str) -> M | None:
+    """The record a body field names, or a 422 naming the field."""
+    if pk is None:
+        return None
+    obj = model._default_manager.filter(pk=pk).first()
+    if obj is None:
+        what = field.removesuffix("_id").replace("_", " ")
+        raise NinjaValidationError([{"loc": ["body", "payload", field], "msg": f"No {what} {pk}."}])
+    return obj
+
+
+def _act(fn: Callable[..., T], *args: Any, rename: dict[str, str] | None = None, **kwargs: Any) -> T:
+    """Run an action; its refusals become 403 and 422 answers naming the rule or the field."""
+    names = {**FIELDS, **(rename or {})}
+    try:
+        return fn(*args, **kwargs)
+    except PermissionDenied as exc:
+        raise HttpError(403, str(exc) or "Your role does not allow this.") from exc
+    except DjangoValidationError as exc:
+        if not hasattr(exc, "error_dict"):
+            raise NinjaValidationError([{"loc": ["body", "payload"], "msg": m} for m in exc.messages]) from exc
+        errors = []
+        for field, messages in exc.message_dict.items():
+            loc = ["body", "payload"] if field == NON_FIELD_ERRORS else ["body", "payload", names.get(field, field)]
+            errors.extend({"loc": loc, "msg": m} for m in messages)
+        raise NinjaValidationError(errors) from exc
+    except IntegrityError as exc:
+        raise NinjaValidationError([{"loc": ["body"], "msg": f"Refused by the database: {exc}"}]) from exc
+    except OverflowError as exc:  # a date so far off the calendar ends before the deadline does
+        raise NinjaValidationError([{"loc": ["body", "payload"], "msg": "A date is out of range."}]) from exc
+
+
+# --- Deadlines ------------------------------------------------------------------------------------------
+
+def _deadlines() -> models.QuerySet[Deadline]:
+    return Deadline.objects.select_related("parcel", "notice", "officer").prefetch_related(
+        "follow_ups__assigned_to"
+    )
+
+
+def _past_due() -> Q:
+    return Q(status=DeadlineStatus.OVERDUE) | Q(status=DeadlineStatus.OPEN, due_on__lt=timezone.localdate())
+
+
+@router.get("/deadlines", response={200: list[s.DeadlineOut], **REFUSALS}, summary="Deadlines, filtered")
+@paginate(RegistryPagination)
+def list_deadlines(request: HttpRequest, q: s.DeadlineQuery = Query(...)) -> Any:  # noqa: B008
+    """Every program's deadlines, soonest first."""
+    require(request, VIEW)
+    qs = _deadlines()
+    for field, value in (("status", q.status), ("program", q.program), ("kind", q.kind), ("officer_id", q.officer),
+                         ("parcel_id", q.parcel), ("due_on__gte", q.due_from), ("due_on__lte", q.due_to)):
+        if value is not None:
+            qs = qs.filter(**{field: value})
+    if q.overdue is not None:
+        qs = qs.filter(_past_due()) if q.overdue else qs.exclude(_past_due())
+    return qs
+
+
+@router.get("/deadlines/{deadline_id}", response={200: s.DeadlineDetailOut, **REFUSALS},
+            summary="A deadline, with the determination that set it")
+def get_deadline(request: HttpRequest, deadline_id: int) -> Any:
+    require(request, VIEW)
+    return _get(_deadlines().select_related("decision"), deadline_id, "deadline")
+
+
+# --- Violations -----------------------------------------------------------------------------------------
+
+def _violations() -> models.QuerySet[Violation]:
+    return Violation.objects.select_related("parcel")
+
+
+@router.get("/violations", response={200: list[s.ViolationOut], **REFUSALS}, summary="Violations, filtered")
+@paginate(RegistryPagination)
+def list_violations(request: HttpRequest, q: s.ViolationQuery = Query(...)) -> Any:  # noqa: B008
+    require(request, VIEW)
+    qs = _violations()
+    for field, value in (("status", q.status), ("program", q.program), ("parcel_id", q.parcel),
+                         ("section", q.section.replace("§", "").strip() if q.section else None)):
+        if value is not None:
+            qs = qs.filter(**{field: value})
+    return qs
+
+
+@router.get("/violations/{violation_id}", response={200: s.ViolationDetailOut, **REFUSALS},
+            summary="A violation: its status changes, notices, deadlines and fine to date")
+def get_violation(request: HttpRequest, violation_id: int) -> Any:
+    require(request, VIEW)
+    return _get(_violations(), violation_id, "violation")
+
+
+@router.post("/violations", response={201: s.ViolationDetailOut, **REFUSALS}, summary="Record a violation")
+def open_violation(request: HttpRequest, payload: s.ViolationIn) -> Any:
+    require(request, "enforcement.open_violation")
+    parcel = _ref(Parcel, payload.parcel_id, "parcel_id")
+    owner = _ref(Owner, payload.responsible_owner_id, "responsible_owner_id")
+    violation = _act(actions.do_open_violation, parcel=parcel, section=payload.section,
+                     description=payload.description, discovered_on=payload.discovered_on,
+                     how_discovered=payload.how_discovered, program=payload.program, responsible_owner=owner,
+                     acting_user=request.user)
+    return Status(201, violation)
+
+
+def _violation_step(request: HttpRequest, violation_id: int, perm: str) -> Violation:
+    require(request, perm)
+    return _get(_violations(), violation_id, "violation")
+
+
+@router.post("/violations/{violation_id}/moves", response={200: s.ViolationDetailOut, **REFUSALS},
+             summary="Move a case along its pipeline (e.g. refer it to court)")
+def move_violation(request: HttpRequest, violation_id: int, payload: s.MoveIn) -> Any:
+    violation = _violation_step(request, violation_id, "enforcement.move_violation")
+    _act(actions.do_move_violation, violation, payload.to, why=payload.why, acting_user=request.user,
+         rename={"status": "to"})
+    return _get(_violations(), violation_id, "violation")
+
+
+@router.post("/violations/{violation_id}/correction", response={200: s.ViolationDetailOut, **REFUSALS},
+             summary="Record that the violation was corrected")
+def record_correction(request: HttpRequest, violation_id: int, payload: s.CorrectionIn) -> Any:
+    violation = _violation_step(request, violation_id, "enforcement.record_correction")
+    _act(actions.do_record_correction, violation, corrected_on=payload.corrected_on, why=payload.why,
+         acting_user=request.user)
+    return _get(_violations(), violation_id, "violation")
+
+
+@router.post("/violations/{violation_id}/court-fines", response={201: s.CourtFineOut, **REFUSALS},
+             summary="Record a fine a court imposed (§118-47, I-22)")
+def record_court_fine(request: HttpRequest, violation_id: int, payload: s.CourtFineIn) -> Any:
+    violation = _violation_step(request, violation_id, "enforcement.record_court_fine")
+    fine = _act(actions.do_record_court_fine, violation, imposed_on=payload.imposed_on, amount=payload.amount,
+                docket=payload.docket, court=payload.court, acting_user=request.user)
+    return Status(201, fine)
+
+
+@router.post("/violations/{violation_id}/charges", response={201: s.ChargeOut, **REFUSALS},
+             summary="Charge the violator an expense, loss or damage (§118-47)")
+def record_charge(request: HttpRequest, violation_id: int, payload: s.ChargeIn) -> Any:
+    violation = _violation_step(request, violation_id, "enforcement.record_charge")
+    charge = _act(actions.do_record_charge, violation, description=payload.description, amount=payload.amount,
+                  incurred_on=payload.incurred_on, acting_user=request.user)
+    return Status(201, charge)
+
+
+# --- Notices --------------------------------------------------------------------------------------------
+
+def _notices() -> models.QuerySet[Notice]:
+    return Notice.objects.select_related("parcel", "issued_by")
+
+
+@router.get("/notices", response={200: list[s.NoticeOut], **REFUSALS}, summary="Notices, filtered")
+@paginate(RegistryPagination)
+def list_notices(request: HttpRequest, q: s.NoticeQuery = Query(...)) -> Any:  # noqa: B008
+    require(request, VIEW)
+    qs = _notices()
+    for field, value in (("kind", q.kind), ("parcel_id", q.parcel), ("violation_id", q.violation)):
+        if value is not None:
+            qs = qs.filter(**{field: value})
+    if q.served is not None:
+        qs = qs.filter(served_on__isnull=not q.served)
+    return qs
+
+
+@router.get("/notices/{notice_id}", response={200: s.NoticeDetailOut, **REFUSALS},
+            summary="A notice and the clocks its service started")
+def get_notice(request: HttpRequest, notice_id: int) -> Any:
+    require(request, VIEW)
+    return _get(_notices(), notice_id, "notice")
+
+
+@router.post("/notices", response={201: s.NoticeDetailOut, **REFUSALS}, summary="Issue a written notice")
+def issue_notice(request: HttpRequest, payload: s.NoticeIn) -> Any:
+    """Addressed to the owner of record; not served yet. An appearance ticket is the Building Inspector's."""
+    ticket = payload.kind == "appearance_ticket"
+    require(request, "enforcement.issue_appearance_ticket" if ticket else "enforcement.issue_notice")
+    violation = _ref(Violation, payload.violation_id, "violation_id")
+    parcel = _ref(Parcel, payload.parcel_id, "parcel_id") or (violation.parcel if violation else None)
+    if parcel is None:
+        raise NinjaValidationError([{"loc": ["body", "payload", "parcel_id"], "msg": "Name the parcel."}])
+    notice = _act(actions.do_issue_notice, kind=payload.kind, parcel=parcel, facts=payload.facts,
+                  violation=violation, correction_days=payload.correction_days,
+                  correction_hours=payload.correction_hours, issued_on=payload.issued_on, section=payload.section,
+                  acting_user=request.user)
+    return Status(201, _get(_notices(), notice.pk, "notice"))
+
+
+@router.post("/notices/{notice_id}/service", response={200: s.NoticeDetailOut, **REFUSALS},
+             summary="Record service of a notice (starts its clock)")
+def record_service(request: HttpRequest, notice_id: int, payload: s.ServiceIn) -> Any:
+    require(request, "enforcement.record_service")
+    notice = _get(Notice.objects.all(), notice_id, "notice")
+    _act(actions.do_record_service, notice, method=payload.method, served_on=payload.served_on,
+         served_by_name=payload.served_by_name, served_at=payload.served_at, acting_user=request.user)
+    return _get(_notices(), notice_id, "notice")
+
+
+# --- Connections and private systems (§118-5) -----------------------------------------------------------
+
+@router.post("/connections", response={201: s.ConnectionOut, **REFUSALS},
+             summary="Record a building's connection to the public sewer")
+def record_connection(request: HttpRequest, payload: s.ConnectionIn) -> Any:
+    """What the Permits program (and outside systems) call when a connection passes inspection: meets the
+    connect deadline and starts the 90-day clock to abandon each private system on the parcel (§118-5)."""
+    require(request, "enforcement.record_connection")
+    building = _ref(Building, payload.building_id, "building_id")
+    connection = _act(actions.do_record_connection, building=building, connected_on=payload.connected_on,
+                      building_sewer_diameter_in=payload.building_sewer_diameter_in, acting_user=request.user)
+    deadlines = _deadlines().filter(parcel_id=connection.building.parcel_id)
+    return Status(201, {"building_id": connection.building_id, "status": connection.status,
+                        "connected_on": connection.connected_on, "deadlines": list(deadlines)})
+
+
+@router.post("/private-systems/{system_id}/abandonment", response={200: s.AbandonmentOut, **REFUSALS},
+             summary="Record a private system cleaned, abandoned and filled (§118-5)")
+def record_abandonment(request: HttpRequest, system_id: int, payload: s.AbandonmentIn) -> Any:
+    require(request, "enforcement.record_abandonment")
+    system = _get(PrivateSystem.objects.all(), system_id, "private system")
+    _act(actions.do_record_abandonment, private_system=system, abandoned_on=payload.abandoned_on,
+         acting_user=request.user)
+    return {"private_system_id": system.pk, "status": "abandoned", "abandoned_on": payload.abandoned_on,
+            "deadlines": list(_deadlines().filter(private_system=system))}
+
+
+# --- The daily sweep ------------------------------------------------------------------------------------
+
+@router.post("/sweeps", response={201: s.SweepOut, **REFUSALS}, summary="Run the daily sweep")
+def run_sweep(request: HttpRequest, payload: s.SweepIn) -> Any:
+    """Marks passed deadlines overdue, opens their violations, raises follow-ups, escalates and accrues
+    fines. Running it twice for the same day changes nothing the second time."""
+    require(request, "enforcement.run_sweep")
+    if payload.as_of is not None and payload.as_of > timezone.localdate():
+        raise NinjaValidationError([{"loc": ["body", "payload", "as_of"],
+                                     "msg": "The sweep cannot run as of a day still to come."}])
+    return Status(201, _act(do_sweep, payload.as_of, acting_user=request.user))
+
+
+# --- Charges for billing --------------------------------------------------------------------------------
+
+@router.get("/violator-charges", response={200: list[s.ChargeOut], **REFUSALS},
+            summary="Charges to violators (§118-47), for the Billing program")
+@paginate(RegistryPagination)
+def list_charges(request: HttpRequest, q: s.ChargeQuery = Query(...)) -> Any:  # noqa: B008
+    """``pending=true``: not yet billed. Each names the parcel and the sewer accounts on it."""
+    require(request, VIEW)
+    qs = ViolatorCharge.objects.select_related("violation__parcel").prefetch_related(
+        "violation__parcel__accounts"
+    ).order_by("incurred_on", "id")
+    if q.pending is not None:
+        qs = qs.filter(billed_on__isnull=q.pending)
+    return qs
