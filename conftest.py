@@ -7,6 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests check behaviour, not speed: no per-example deadline (CI shares 2 cores with PostgreSQL).
+settings.register_profile("sewerworks", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sewerworks")
 
 
 @pytest.fixture

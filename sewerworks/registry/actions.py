@@ -18,6 +18,7 @@ import math
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -26,6 +27,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
+from sewerworks.core.parameters import current_parameters
 from sewerworks.core.roles import WATER_SUPERINTENDENT, has_role
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import (
@@ -296,7 +298,7 @@ def do_certify_meter(meter: WaterMeter, on: dt.date, *, acting_user: Any, reason
 
 # --- Meter reads: append-only, in batches --------------------------------------------------------------
 
-ROLLOVER_SHARE = 10  # a lower read is a rollover only if the wrapped usage is at most 1/10 of the register
+ROLLOVER_PARAMETER = "meters.rollover_max_fraction"  # a dated parameter (a reading of a gap): 0.1
 _CHUNK = 500
 
 
@@ -333,18 +335,20 @@ def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: i
     """Why ``reading`` cannot follow ``previous`` on a ``dials``-dial register, or None if it can.
 
     A lower reading is the register rolling over from 10^dials - 1 to 0 only when the water it would mean
-    (reading + 10^dials - previous) is at most a tenth of the register; otherwise it is a misread, a
-    replaced meter or a reversed date, for a person to look at.
+    (reading + 10^dials - previous) is at most ``meters.rollover_max_fraction`` of the register (a tenth
+    unless the Superintendent sets another); otherwise it is a misread, a replaced meter or a reversed
+    date, for a person to look at.
     """
     if reading >= previous:
         return None
     span = 10**dials
     wrapped = reading + span - previous
-    if wrapped * ROLLOVER_SHARE <= span:
+    fraction = Decimal(str(current_parameters().at(previous_on)[ROLLOVER_PARAMETER]))
+    if wrapped <= fraction * span:
         return None
     return (
         f"Lower than the read of {previous:,} on {previous_on}; as a rollover of the {dials}-dial register it "
-        f"would mean {wrapped:,} used, more than a tenth of the register ({span // ROLLOVER_SHARE:,}). "
+        f"would mean {wrapped:,} used, more than {fraction} of the register ({int(fraction * span):,}). "
         "Check the read, or record the meter's replacement."
     )
 
