@@ -85,10 +85,12 @@ class NoticeForm(StyledForm):
     def __init__(self, *args: Any, parcel: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if parcel is not None:
-            self.fields["violation"].queryset = Violation.objects.filter(parcel=parcel).exclude(status="closed")
+            field = self.fields["violation"]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = Violation.objects.filter(parcel=parcel).exclude(status="closed")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         kind = data.get("kind")
         if kind and kind != NoticeKind.NOTICE_TO_CONNECT and not data.get("violation"):
             self.add_error("violation", "This kind of notice names a violation: record the violation first.")

@@ -103,7 +103,7 @@ def issue_notice(request: HttpRequest, pk: int) -> HttpResponse:
         if kind == NoticeKind.NOTICE_OF_VIOLATION:
             initial["correction_days"] = default_correction_days(on)
         form = NoticeForm(initial=initial, parcel=parcel)
-    violations = form.fields["violation"].queryset
+    violations = Violation.objects.filter(parcel=parcel).exclude(status="closed")
     context = {
         "parcel": parcel,
         "form": form,
@@ -159,7 +159,7 @@ def _notice_context(request: HttpRequest, notice: Notice, form: ServiceForm | No
     for d in deadlines:
         d.days_left = (d.due_on - on).days  # type: ignore[attr-defined]
         d.decision_view = decision_of(d.decision)  # type: ignore[attr-defined]
-    can_serve = request.user.has_perm("enforcement.record_service") and not notice.served
+    can_serve = request.user.has_perm("enforcement.record_service") and (not notice.served or form is not None)
     if form is None and can_serve:
         form = ServiceForm(initial={"served_on": on})
     return {"notice": notice, "deadlines": deadlines, "form": form, "can_serve": can_serve}

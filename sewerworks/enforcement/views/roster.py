@@ -78,7 +78,7 @@ def build_rows(parcels: list[Parcel], on: dt.date) -> list[RosterRow]:
     connected = Connection.objects.filter(building__parcel_id__in=ids, connected_on__isnull=False)
     for parcel_id, connected_on in connected.values_list("building__parcel_id", "connected_on"):
         row = rows[parcel_id]
-        if row.connected_on is None or connected_on > row.connected_on:
+        if connected_on is not None and (row.connected_on is None or connected_on > row.connected_on):
             row.connected_on = connected_on
     fines = AbandonmentFine.objects.filter(violation__parcel_id__in=ids).select_related("violation")
     for fine in fines:

@@ -37,7 +37,7 @@ def exposure(violation: Violation) -> dict[str, Any]:
         .order_by("served_on", "id")
         .first()
     )
-    if notice is None:
+    if notice is None or notice.served_on is None:
         return {"note": "No written notice of violation has been served: nothing can be owed under §118-47 yet."}
     deadline = notice.deadlines.filter(kind=DeadlineKind.CORRECT).order_by("due_on").first()
     facts: dict[str, Any] = {"section": violation.section, "notice_served_on": notice.served_on.isoformat()}
