@@ -1,0 +1,70 @@
+"""A clerk opens a parcel, issues a Notice to Connect, records its service, and finds the §118-5 deadline
+on the deadlines board with its due date; every page is screenshot and checked with axe-core."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from sewerworks.enforcement.models import Deadline, Notice
+from sewerworks.ordinance.deadlines import due_after
+from sewerworks.registry.models import PrivateSystem
+from sewerworks.registry.tests import factories as f
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def parcel():
+    a = f.area()
+    f.main(a)
+    p = f.parcel(improvement_area=a, street_number="7", street_name="Dubois Rd")
+    f.owned(p, name="DOE JANE")
+    b = f.building(p, name="Doe house", dwelling_units=1, connected_on=None)
+    PrivateSystem.objects.create(parcel=p, building=b, kind="septic_tank")
+    return p
+
+
+def test_a_clerk_issues_a_notice_to_connect_records_service_and_finds_the_deadline(page, login, shot, parcel) -> None:
+    login("clerk")
+    page.goto(f"/registry/parcels/{parcel.pk}/")
+    assert page.get_by_role("heading", name="Parcel 108.12-3-45").is_visible()
+    shot("enforcement-parcel-page")
+    # The "Issue a notice" button is added to the parcel page by the registry; its target:
+    page.goto(f"/enforcement/parcels/{parcel.pk}/notices/new/?kind=notice_to_connect")
+    facts = page.get_by_label("Facts").input_value()
+    assert facts.startswith("The building at 7 Dubois Rd is within the Hamlet of Marlborough Sewer Improvement Area")
+    shot("enforcement-issue-notice")
+    page.get_by_role("button", name="Issue notice").click()
+    page.wait_for_load_state()
+    notice = Notice.objects.get()
+    assert page.get_by_role("heading", name=f"Notice to Connect (§118-5) {notice.number}").is_visible()
+    assert page.get_by_text("Not yet served").is_visible()
+    shot("enforcement-notice-issued")
+
+    today = timezone.localdate()
+    page.get_by_label("Method of service").select_option("certified_mail")
+    page.get_by_label("Served on").fill(today.isoformat())
+    page.get_by_label("Served by (person)").fill("Town Clerk")
+    page.get_by_role("button", name="Record service").click()
+    page.wait_for_load_state()
+    due = due_after(today, 180, shift=True)
+    spoken = f"{due:%A, %B} {due.day}, {due.year}"
+    assert Deadline.objects.get(notice=notice).due_on == due
+    assert page.get_by_text("Service recorded").is_visible()
+    assert page.locator("#deadline-h + div").get_by_text(spoken).first.is_visible()
+    shot("enforcement-notice-served")
+
+    page.get_by_role("link", name="Enforcement").click()
+    page.wait_for_load_state()
+    row = page.locator("#upcoming tbody tr", has_text=notice.number)
+    assert row.count() == 1 and spoken in row.inner_text()
+    assert "180 days" not in row.inner_text()  # the board shows the date, not the rule
+    shot("enforcement-deadline-board")
+
+    page.get_by_role("link", name="Connection roster: Hamlet of Marlborough").click()
+    page.wait_for_load_state()
+    roster_row = page.locator("tbody tr", has_text="108.12-3-45")
+    assert notice.number in roster_row.inner_text()
+    assert f"{(due - today).days} days left" in roster_row.inner_text()
+    shot("enforcement-connection-roster")
