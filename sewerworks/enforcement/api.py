@@ -70,7 +70,7 @@ def _act(fn: Callable[..., T], *args: Any, rename: dict[str, str] | None = None,
     except DjangoValidationError as exc:
         if not hasattr(exc, "error_dict"):
             raise NinjaValidationError([{"loc": ["body", "payload"], "msg": m} for m in exc.messages]) from exc
-        errors = []
+        errors: list[dict[str, Any]] = []
         for field, messages in exc.message_dict.items():
             loc = ["body", "payload"] if field == NON_FIELD_ERRORS else ["body", "payload", names.get(field, field)]
             errors.extend({"loc": loc, "msg": m} for m in messages)
