@@ -68,3 +68,36 @@ def test_a_clerk_issues_a_notice_to_connect_records_service_and_finds_the_deadli
     assert notice.number in roster_row.inner_text()
     assert f"{(due - today).days} days left" in roster_row.inner_text()
     shot("enforcement-connection-roster")
+
+
+def test_the_superintendent_reads_a_violation_with_its_exposure_and_moves_it(page, login, shot, parcel) -> None:
+    import datetime as dt
+
+    from sewerworks.enforcement.actions import do_issue_notice, do_open_violation, do_record_service
+
+    user = login("superintendent")
+    violation = do_open_violation(
+        parcel=parcel,
+        section="118-36",
+        description="Roof leader connected to the sanitary sewer.",
+        discovered_on=dt.date(2026, 11, 2),
+        acting_user=user,
+    )
+    notice = do_issue_notice(
+        kind="notice_of_violation",
+        parcel=parcel,
+        violation=violation,
+        facts="Roof leader.",
+        correction_days=10,
+        issued_on=dt.date(2026, 11, 2),
+        acting_user=user,
+    )
+    do_record_service(notice, method="posting", served_on=dt.date(2026, 11, 2), served_by_name="S", acting_user=user)
+    page.goto(f"/enforcement/violations/{violation.pk}/")
+    assert page.get_by_role("heading", name="§ 118-47: the most a court may impose").is_visible()
+    shot("enforcement-violation")
+    page.get_by_label("Why").fill("Ten days passed without correction")
+    page.get_by_role("button", name="Escalated (time limit passed)").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", name="Status: Escalated (time limit passed)").is_visible()
+    shot("enforcement-violation-escalated")

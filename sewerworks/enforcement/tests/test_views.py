@@ -477,3 +477,37 @@ def test_enforcement_declares_the_sections_it_implements() -> None:
     assert {"118-4", "118-5", "118-12", "118-47"} <= set(sections)
     for number in sections:
         assert any(by.startswith("enforcement:") for by in IMPLEMENTED_BY_APPS[number])
+
+
+def test_the_roster_shows_the_abandonment_deadline_and_the_fine_accruing(
+    client_as: Any, septic_house: Any, staff: Any
+) -> None:
+    from sewerworks.enforcement.actions import do_record_connection
+    from sewerworks.enforcement.fines import fine_as_of
+    from sewerworks.enforcement.models import AbandonmentFine
+
+    do_record_connection(building=septic_house, connected_on=dt.date(2026, 6, 1), acting_user=staff.superintendent)
+    abandon = Deadline.objects.get(kind="abandon")
+    do_sweep(abandon.due_on + dt.timedelta(days=2))
+    violation = Violation.objects.get(source_deadline=abandon)
+    notified = abandon.due_on + dt.timedelta(days=3)
+    nov = do_issue_notice(
+        kind="notice_of_violation",
+        parcel=septic_house.parcel,
+        violation=violation,
+        facts="Septic tank in use.",
+        correction_days=30,
+        issued_on=notified,
+        acting_user=staff.clerk,
+    )
+    do_record_service(nov, method="posting", served_on=notified, served_by_name="S", acting_user=staff.clerk)
+    fine = AbandonmentFine.objects.get(violation=violation)
+    client = client_as("clerk")
+    response = client.get(reverse("enforcement:connection_roster", args=["marlborough"]))
+    (row,) = response.context["rows"]
+    expected, days = fine_as_of(fine, response.context["on"])
+    assert row.connected_on == dt.date(2026, 6, 1) and row.abandon_by == abandon
+    assert row.fine == expected > 0 and row.fine_days == days
+    assert f"${expected:,}" in response.content.decode()
+    page = client.get(reverse("enforcement:violation_detail", args=[violation.pk])).content.decode()
+    assert f"${expected:,}" in page and "still accruing" in page
