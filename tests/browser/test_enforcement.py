@@ -30,8 +30,8 @@ def test_a_clerk_issues_a_notice_to_connect_records_service_and_finds_the_deadli
     page.goto(f"/registry/parcels/{parcel.pk}/")
     assert page.get_by_role("heading", name="Parcel 108.12-3-45").is_visible()
     shot("enforcement-parcel-page")
-    # The "Issue a notice" button is added to the parcel page by the registry; its target:
-    page.goto(f"/enforcement/parcels/{parcel.pk}/notices/new/?kind=notice_to_connect")
+    page.get_by_role("link", name="Issue a Notice to Connect").click()
+    page.wait_for_load_state()
     facts = page.get_by_label("Facts").input_value()
     assert facts.startswith("The building at 7 Dubois Rd is within the Hamlet of Marlborough Sewer Improvement Area")
     shot("enforcement-issue-notice")
