@@ -1,6 +1,8 @@
 """Every change of state in enforcement: atomic, role-checked, audited (views, API and CLI call these)."""
 
 from sewerworks.enforcement.actions.connection import do_record_abandonment, do_record_connection
+from sewerworks.enforcement.actions.evidence import do_add_evidence
+from sewerworks.enforcement.actions.followups import do_complete_follow_up
 from sewerworks.enforcement.actions.notices import do_issue_notice, do_record_service
 from sewerworks.enforcement.actions.violations import (
     do_move_violation,
@@ -11,6 +13,8 @@ from sewerworks.enforcement.actions.violations import (
 )
 
 __all__ = [
+    "do_add_evidence",
+    "do_complete_follow_up",
     "do_issue_notice",
     "do_move_violation",
     "do_open_violation",
