@@ -185,6 +185,8 @@ def test_a_served_notice_cannot_be_served_again(client_as: Any, town: dict) -> N
 @pytest.mark.parametrize(("extra", "field"), [
     ({"served_on": "2025-12-14"}, "served_on"),  # the day before it was issued
     ({"served_at": "2026-01-01T10:00:00"}, "served_at"),  # no time zone
+    ({"served_at": "2026-01-02T09:00:00-05:00"}, "served_at"),  # not on the day served
+    ({"served_on": "2999-01-04"}, "served_on"),  # a day still to come
     ({"method": "carrier_pigeon"}, "method"),
     ({"served_by_name": ""}, "served_by_name"),
     ({"served_on": "2026-02-30"}, "served_on"),
@@ -201,8 +203,8 @@ def test_bad_service_is_a_422_and_starts_no_clock(client_as: Any, town: dict, ex
 def test_service_on_the_day_of_issue_with_a_zoned_time_is_accepted(client_as: Any, town: dict) -> None:
     client = client_as("clerk")
     notice = notice_to_connect(client, town["parcel"], issued_on="2026-01-01")
-    served = ok(serve(client, notice["id"], "2026-01-01", served_at="2026-01-01T10:00:00-05:00"))
-    assert served["served_at"].startswith("2026-01-01T15:00:00")  # kept in UTC
+    served = ok(serve(client, notice["id"], "2026-01-01", served_at="2026-01-01T23:30:00-05:00"))
+    assert served["served_at"].startswith("2026-01-02T04:30:00")  # kept in UTC; still January 1 in Marlborough
     assert served["deadlines"][0]["due_on"] == "2026-06-30"
 
 
@@ -316,6 +318,7 @@ def test_a_violation_from_inspection_to_court(make_user: Any, town: dict) -> Non
     ({"program": "tax"}, "program"),
     ({"discovered_on": "2026-02-30"}, "discovered_on"),
     ({"description": ""}, "description"),
+    ({"discovered_on": "2999-01-04"}, "discovered_on"),  # a day still to come
 ])
 def test_bad_violations_are_422_naming_the_field(client_as: Any, town: dict, body: dict, field: str) -> None:
     payload = {"parcel_id": town["parcel"].pk, "section": "118-10", "discovered_on": "2026-02-03",
@@ -551,3 +554,38 @@ def test_no_service_body_makes_a_500(client_as: Any, town: dict, body: dict) -> 
         notice_id = notice.pk
     response = post(client, f"/api/notices/{notice_id}/service", json.dumps(body, allow_nan=True))
     assert response.status_code in (200, 400, 422), (body, response.content)
+
+
+@pytest.mark.parametrize("day", ["1900-01-01", "1965-06-30", "2999-12-31", "0001-01-01", "10000-01-01"])
+def test_dates_at_the_ends_of_the_calendar_are_answered_not_crashed_on(make_user: Any, town: dict, day: str) -> None:
+    superintendent = signed_in(make_user, "superintendent")
+    notice = notice_to_connect(superintendent, town["parcel"], issued_on="1900-01-01")
+    violation = open_violation(superintendent, town["parcel"], discovered_on="1900-01-01")
+    steps = [
+        ("/api/sweeps", {"as_of": day}),
+        (f"/api/notices/{notice['id']}/service", {"method": "posting", "served_on": day, "served_by_name": "x"}),
+        ("/api/connections", {"building_id": town["house"].pk, "connected_on": day}),
+        (f"/api/private-systems/{town['septic'].pk}/abandonment", {"abandoned_on": day}),
+        (f"/api/violations/{violation['id']}/correction", {"corrected_on": day}),
+        ("/api/violations", {"parcel_id": town["parcel"].pk, "section": "118-5", "discovered_on": day,
+                             "description": "x"}),
+    ]
+    for path, body in steps:
+        response = post(superintendent, path, body)
+        assert response.status_code in (200, 201, 422), (path, response.content)
+    for query in (f"due_from={day}", f"due_to={day}"):
+        assert superintendent.get(f"/api/deadlines?{query}").status_code in (200, 422)
+
+
+@pytest.mark.parametrize(("where", "body"), [
+    ("correction", {"corrected_on": "2999-01-04"}),
+    ("court-fines", {"imposed_on": "2999-01-04", "amount": "250.00"}),
+    ("charges", {"incurred_on": "2999-01-04", "amount": "250.00", "description": "Jetting"}),
+])
+def test_what_has_not_happened_yet_is_not_recorded(client_as: Any, town: dict, where: str, body: dict) -> None:
+    violation = open_violation(client_as("inspector"), town["parcel"])
+    response = post(client_as("superintendent"), f"/api/violations/{violation['id']}/{where}", body)
+    assert refused(response) == [next(k for k in body if k.endswith("_on"))]
+    assert Violation.objects.get().status == "open" and not ViolatorCharge.objects.exists()
+    tank = f"/api/private-systems/{town['septic'].pk}/abandonment"
+    assert refused(post(client_as("inspector"), tank, {"abandoned_on": "2999-01-04"})) == ["abandoned_on"]
