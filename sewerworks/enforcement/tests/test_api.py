@@ -589,3 +589,25 @@ def test_what_has_not_happened_yet_is_not_recorded(client_as: Any, town: dict, w
     assert Violation.objects.get().status == "open" and not ViolatorCharge.objects.exists()
     tank = f"/api/private-systems/{town['septic'].pk}/abandonment"
     assert refused(post(client_as("inspector"), tank, {"abandoned_on": "2999-01-04"})) == ["abandoned_on"]
+
+
+def test_notices_are_listed_by_kind_parcel_violation_and_service(make_user: Any, town: dict) -> None:
+    clerk = signed_in(make_user, "clerk")
+    first = notice_to_connect(clerk, town["parcel"])
+    ok(serve(clerk, first["id"], "2026-01-01"))
+    violation = open_violation(signed_in(make_user, "inspector"), town["other"])
+    nov = ok(post(clerk, "/api/notices", {"kind": "notice_of_violation", "violation_id": violation["id"],
+                                          "facts": "Roof leaders.", "issued_on": "2026-02-04"}), 201)
+    board = signed_in(make_user, "board member")
+
+    def numbers(query: str) -> list[str]:
+        return [n["number"] for n in ok(board.get(f"/api/notices?{query}"))["items"]]
+
+    assert numbers("") == ["NOV-2026-0001", "NTC-2025-0001"]  # latest issued first
+    assert numbers("served=true") == ["NTC-2025-0001"] and numbers("served=false") == ["NOV-2026-0001"]
+    assert numbers("kind=notice_of_violation") == ["NOV-2026-0001"]
+    assert numbers(f"parcel={town['parcel'].pk}") == ["NTC-2025-0001"]
+    assert numbers(f"violation={violation['id']}") == ["NOV-2026-0001"]
+    detail = ok(board.get(f"/api/notices/{nov['id']}"))
+    assert detail["addressee_block"] and detail["served_on"] is None and detail["deadlines"] == []
+    assert refused(board.get("/api/notices?kind=summons")) == ["kind"]
