@@ -21,6 +21,7 @@ from sewerworks.enforcement.actions import (
     do_record_service,
 )
 from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod
+from sewerworks.enforcement.models import Violation
 from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.demo.names import DEMO_TODAY
 from sewerworks.registry.models import Building, Connection
@@ -71,8 +72,8 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             do_record_abandonment(private_system=system, abandoned_on=D(2026, 11, 10), acting_user=sam)
     do_sweep(D(2026, 11, 19))  # the day after: violations opened for the three missed abandonments
     late = early[0].building.parcel if early else None
-    violation = late.violations.first() if late else None
-    if violation is not None:
+    violation = Violation.objects.filter(parcel=late).first() if late else None
+    if late is not None and violation is not None:
         nov = do_issue_notice(
             kind=NoticeKind.NOTICE_OF_VIOLATION,
             parcel=late,

@@ -13,6 +13,7 @@ import uuid
 from collections import Counter
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -63,7 +64,10 @@ def do_sweep(as_of: dt.date | None = None, *, acting_user: Any = None) -> SweepR
     """Advance everything due on ``as_of`` (default today). ``acting_user`` None is the scheduled run."""
     if acting_user is not None:
         require(acting_user, "enforcement.run_sweep", "run the daily sweep")
-    as_of = as_of or timezone.localdate()
+    today = timezone.localdate()
+    as_of = as_of or today
+    if as_of > today:  # a sweep "as of" a later day would open violations for deadlines nobody has missed yet
+        raise ValidationError({"as_of": f"The sweep cannot run as of {as_of}, a day still to come."})
     now = timezone.now()
     changes: Counter[str] = Counter()
     with transaction.atomic():

@@ -42,6 +42,9 @@ def deadline_named(decision: Decision, *words: str) -> DecidedDeadline:
     raise LookupError(f"{decision.topic} set no deadline named {' '.join(words)!r} (it set: {names}).")
 
 
-def system_user() -> None:
-    """The actor recorded for the daily sweep (no signed-in user)."""
-    return None
+def not_in_future(field: str, day: dt.date | None, what: str) -> None:
+    """An event is recorded when it has happened: a date still to come is a field error."""
+    from django.utils import timezone
+
+    if day is not None and day > timezone.localdate():
+        raise ValidationError({field: f"{what} cannot be recorded for {day}, a day still to come."})

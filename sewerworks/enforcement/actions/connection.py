@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions.common import deadline_named, decide, require
+from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
 from sewerworks.enforcement.actions.violations import correct
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.models import Deadline, Violation
@@ -85,6 +85,7 @@ def do_record_abandonment(*, private_system: PrivateSystem, abandoned_on: dt.dat
     Meets its deadline; a violation for missing it is corrected on that day and its fine becomes final."""
     require(acting_user, "enforcement.record_abandonment", "record the abandonment of a private system")
     with transaction.atomic():
+        not_in_future("abandoned_on", abandoned_on, "An abandonment")
         system = PrivateSystem.objects.select_for_update().get(pk=private_system.pk)
         if system.status == PrivateSystemStatus.ABANDONED:
             raise ValidationError({"abandoned_on": f"It was already recorded as abandoned on {system.abandoned_on}."})

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions.common import deadline_named, decide, require
+from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
 from sewerworks.enforcement.actions.violations import current_owner, move
 from sewerworks.enforcement.choices import DeadlineKind, NoticeKind, Program
 from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation
@@ -107,6 +107,7 @@ def do_record_service(
         notice = Notice.objects.select_for_update().get(pk=notice.pk)
         if notice.served:
             raise ValidationError({"served_on": f"Notice {notice.number} was already served on {notice.served_on}."})
+        not_in_future("served_on", served_on, "Service")
         if served_on < notice.issued_on:
             raise ValidationError({"served_on": "A notice cannot be served before it was issued."})
         if served_at is not None and timezone.is_naive(served_at):

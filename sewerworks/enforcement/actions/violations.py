@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions.common import require
+from sewerworks.enforcement.actions.common import not_in_future, require
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Discovery, Program
 from sewerworks.enforcement.models import CourtFine, Deadline, StatusChange, Violation, ViolatorCharge
 from sewerworks.registry.models import Owner, Parcel
@@ -36,6 +36,7 @@ def do_open_violation(
     """Record a violation of ``section`` on ``parcel`` (status open)."""
     if acting_user is not None:
         require(acting_user, "enforcement.open_violation", "record a violation")
+    not_in_future("discovered_on", discovered_on, "A violation")
     with transaction.atomic():
         owner = responsible_owner or current_owner(parcel)
         violation = Violation(
@@ -93,6 +94,7 @@ def correct(violation: Violation, corrected_on: dt.date, *, why: str, acting_use
     """Mark corrected (deadlines met; an accruing §118-5 fine becomes final). Idempotent."""
     if violation.status in (pipeline.CORRECTED, pipeline.CLOSED):
         return violation
+    not_in_future("corrected_on", corrected_on, "A correction")
     if corrected_on < violation.discovered_on:
         raise ValidationError({"corrected_on": "A violation cannot be corrected before it was discovered."})
     violation.corrected_on = corrected_on
@@ -126,6 +128,7 @@ def do_record_court_fine(
 ) -> CourtFine:
     """Record a fine a court imposed on conviction (§118-47, I-22): the software never imposes one."""
     require(acting_user, "enforcement.record_court_fine", "record a court fine")
+    not_in_future("imposed_on", imposed_on, "A court fine")
     fine = CourtFine(
         violation=violation,
         imposed_on=imposed_on,
@@ -146,6 +149,7 @@ def do_record_charge(
 ) -> ViolatorCharge:
     """Charge the violator an expense, loss or damage the Town incurred (§118-47), for the billing ledger."""
     require(acting_user, "enforcement.record_charge", "charge an expense to a violator")
+    not_in_future("incurred_on", incurred_on, "An expense")
     charge = ViolatorCharge(
         violation=violation,
         description=description,

@@ -174,3 +174,18 @@ def test_abandonment_in_time_raises_no_violation(septic_house, staff) -> None:
     do_sweep(D(2026, 6, 15))
     assert not Violation.objects.exists()
     assert Deadline.objects.get(kind=DeadlineKind.ABANDON).status == DeadlineStatus.MET
+
+
+def test_events_still_to_come_are_refused(septic_house, staff) -> None:
+    from django.utils import timezone
+
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    notice = do_issue_notice(kind=NoticeKind.NOTICE_TO_CONNECT, parcel=septic_house.parcel, facts="Connect.",
+                             acting_user=staff.clerk)
+    with pytest.raises(ValidationError, match="still to come"):
+        do_record_service(notice, method="posting", served_on=tomorrow, served_by_name="x", acting_user=staff.clerk)
+    with pytest.raises(ValidationError, match="still to come"):
+        do_sweep(tomorrow)
+    with pytest.raises(ValidationError, match="still to come"):
+        do_record_abandonment(private_system=septic_house.parcel.private_systems.get(), abandoned_on=tomorrow,
+                              acting_user=staff.inspector)

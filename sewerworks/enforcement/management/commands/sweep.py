@@ -6,6 +6,7 @@ import datetime as dt
 from argparse import ArgumentParser
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from sewerworks.enforcement.sweep import do_sweep
@@ -28,6 +29,9 @@ class Command(BaseCommand):
                 as_of = dt.date.fromisoformat(opts["as_of"])
             except ValueError as exc:
                 raise CommandError(f"--as-of {opts['as_of']!r} is not a date YYYY-MM-DD.") from exc
-        run = do_sweep(as_of)
+        try:
+            run = do_sweep(as_of)
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from exc
         changed = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(run.changes.items())) or "nothing to do"
         self.stdout.write(f"Sweep as of {run.as_of}: {changed}.")
