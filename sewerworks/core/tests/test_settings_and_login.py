@@ -9,36 +9,21 @@ import sys
 import pytest
 
 
+def start_django(**env: str) -> subprocess.CompletedProcess[str]:
+    """Start Django in a fresh process with ``env`` over the environment (SECRET_KEY removed unless given)."""
+    base = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    code = "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='sewerworks.settings'; django.setup()"
+    return subprocess.run([sys.executable, "-c", code], env=base | env, capture_output=True, text=True, check=False)
+
+
 def test_production_mode_refuses_the_development_secret_key() -> None:
-    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"} | {"DEBUG": "false"}
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='sewerworks.settings'; django.setup()",
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = start_django(DEBUG="false")
     assert proc.returncode != 0
     assert "SECRET_KEY" in proc.stderr
 
 
 def test_production_mode_starts_with_a_real_key() -> None:
-    env = dict(os.environ) | {"DEBUG": "false", "SECRET_KEY": "x" * 50}
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='sewerworks.settings'; django.setup()",
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = start_django(DEBUG="false", SECRET_KEY="x" * 50)
     assert proc.returncode == 0, proc.stderr
 
 

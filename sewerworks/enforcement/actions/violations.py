@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -123,25 +123,26 @@ def do_record_correction(violation: Violation, *, corrected_on: dt.date, why: st
             raise ValidationError({"status": str(exc)}) from exc
 
 
+M = TypeVar("M", CourtFine, ViolatorCharge)
+
+
+def _save_validated(record: M, acting_user: Any) -> M:
+    record.full_clean()
+    with transaction.atomic():
+        record._history_user = acting_user  # type: ignore[attr-defined]
+        record.save()
+    return record
+
+
 def do_record_court_fine(
     violation: Violation, *, imposed_on: dt.date, amount: Decimal, docket: str = "", court: str = "", acting_user: Any
 ) -> CourtFine:
     """Record a fine a court imposed on conviction (§118-47, I-22): the software never imposes one."""
     require(acting_user, "enforcement.record_court_fine", "record a court fine")
     not_in_future("imposed_on", imposed_on, "A court fine")
-    fine = CourtFine(
-        violation=violation,
-        imposed_on=imposed_on,
-        amount=Decimal(amount),
-        docket=docket,
-        recorded_by=acting_user,
-        **({"court": court} if court else {}),
-    )
-    fine.full_clean()
-    with transaction.atomic():
-        fine._history_user = acting_user  # type: ignore[attr-defined]
-        fine.save()
-    return fine
+    fine = CourtFine(violation=violation, imposed_on=imposed_on, amount=Decimal(amount), docket=docket,
+                     recorded_by=acting_user, **({"court": court} if court else {}))
+    return _save_validated(fine, acting_user)
 
 
 def do_record_charge(
@@ -150,15 +151,6 @@ def do_record_charge(
     """Charge the violator an expense, loss or damage the Town incurred (§118-47), for the billing ledger."""
     require(acting_user, "enforcement.record_charge", "charge an expense to a violator")
     not_in_future("incurred_on", incurred_on, "An expense")
-    charge = ViolatorCharge(
-        violation=violation,
-        description=description,
-        amount=Decimal(amount),
-        incurred_on=incurred_on,
-        recorded_by=acting_user,
-    )
-    charge.full_clean()
-    with transaction.atomic():
-        charge._history_user = acting_user  # type: ignore[attr-defined]
-        charge.save()
-    return charge
+    charge = ViolatorCharge(violation=violation, description=description, amount=Decimal(amount),
+                            incurred_on=incurred_on, recorded_by=acting_user)
+    return _save_validated(charge, acting_user)
