@@ -58,3 +58,15 @@ def do_complete_follow_up(follow_up: FollowUp, *, done_on: dt.date | None = None
             detail={"follow_up": task.pk, "kind": task.kind, "done_on": done_on.isoformat()},
         )
         return task
+
+
+def close_follow_ups(violation: Any, kinds: tuple[str, ...], on: dt.date) -> int:
+    """Tasks a later act answers: serving the notice of violation closes "serve a notice", an appearance
+    ticket closes "issue a ticket", a court referral closes "consider a referral", a correction closes
+    them all. ``violation``'s own missed deadline and the deadlines of its notices are looked at."""
+    from django.db.models import Q
+
+    return FollowUp.objects.filter(
+        Q(deadline__violation=violation) | Q(deadline__notice__violation=violation), kind__in=kinds,
+        done_on__isnull=True,
+    ).update(done_on=on)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
+from sewerworks.enforcement.actions.followups import close_follow_ups
 from sewerworks.enforcement.actions.violations import current_owner, move
 from sewerworks.enforcement.choices import DeadlineKind, NoticeKind, Program
 from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation
@@ -176,6 +177,7 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
             if source is not None and source.kind == DeadlineKind.ABANDON:
                 # I-21: the §118-5 daily fine runs from the notification of the violation
                 AbandonmentFine.objects.get_or_create(violation=violation, defaults={"notified_on": served_on})
+            close_follow_ups(violation, ("serve_notice_of_violation",), served_on)
         return
     if notice.kind == NoticeKind.PUMP_OUT_ORDER:
         assert notice.served_at is not None
@@ -206,3 +208,4 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
             move(violation, pipeline.ESCALATED, why="Appearance ticket issued", acting_user=acting_user)
         if violation.status == pipeline.ESCALATED:
             move(violation, pipeline.REFERRED, why=f"Appearance ticket {notice.number} served", acting_user=acting_user)
+        close_follow_ups(violation, ("appearance_ticket",), served_on)

@@ -8,12 +8,16 @@ from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.common import not_in_future, require
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Discovery, Program
 from sewerworks.enforcement.models import CourtFine, Deadline, StatusChange, Violation, ViolatorCharge
 from sewerworks.registry.models import Owner, Parcel
+
+FOLLOW_UP_KINDS = ("serve_notice_of_violation", "appearance_ticket", "consider_court_referral",
+                    "review_missed_deadline")
 
 
 def current_owner(parcel: Parcel) -> Owner | None:
@@ -74,6 +78,13 @@ def move(violation: Violation, target: str, *, why: str, acting_user: Any) -> Vi
     violation._history_user = acting_user  # type: ignore[attr-defined]
     violation._change_reason = why or meaning  # type: ignore[attr-defined]
     violation.save(update_fields=["status"])
+    from sewerworks.enforcement.actions.followups import close_follow_ups
+
+    today = timezone.localdate()
+    if target == pipeline.REFERRED:
+        close_follow_ups(violation, ("consider_court_referral",), today)
+    elif target in (pipeline.CORRECTED, pipeline.CLOSED):
+        close_follow_ups(violation, tuple(FOLLOW_UP_KINDS), violation.corrected_on or today)
     return violation
 
 

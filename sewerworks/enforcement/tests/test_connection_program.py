@@ -189,3 +189,19 @@ def test_events_still_to_come_are_refused(septic_house, staff) -> None:
     with pytest.raises(ValidationError, match="still to come"):
         do_record_abandonment(private_system=septic_house.parcel.private_systems.get(), abandoned_on=tomorrow,
                               acting_user=staff.inspector)
+
+
+def test_serving_the_notice_of_violation_closes_the_task_to_serve_it(septic_house, staff) -> None:
+    serve_notice_to_connect(septic_house, staff)
+    do_record_connection(building=septic_house, connected_on=D(2026, 2, 28), acting_user=staff.inspector)
+    do_sweep(D(2026, 5, 30))
+    task = FollowUp.objects.get(kind="serve_notice_of_violation")
+    assert task.done_on is None
+    violation = Violation.objects.get()
+    nov = do_issue_notice(kind=NoticeKind.NOTICE_OF_VIOLATION, parcel=septic_house.parcel, violation=violation,
+                          facts="Not abandoned.", correction_days=30, issued_on=D(2026, 6, 1), acting_user=staff.clerk)
+    do_record_service(nov, method="posting", served_on=D(2026, 6, 2), served_by_name="x", acting_user=staff.clerk)
+    task.refresh_from_db()
+    assert task.done_on == D(2026, 6, 2)
+    do_sweep(D(2026, 6, 3))
+    assert FollowUp.objects.filter(kind="serve_notice_of_violation", done_on__isnull=True).count() == 0
