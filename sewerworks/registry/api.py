@@ -23,7 +23,7 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import create_model
 
 from sewerworks.core.api_auth import require
-from sewerworks.registry import actions, filters
+from sewerworks.registry import actions, filters, reads
 from sewerworks.registry import api_schemas as s
 from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus
 from sewerworks.registry.models import (
@@ -93,7 +93,7 @@ def _act(fn: Callable[..., T], *args: Any, fk: tuple[str, ...] = (), **kwargs: A
         return fn(*args, **kwargs)
     except PermissionDenied as exc:
         raise HttpError(403, str(exc) or "Your role does not allow this.") from exc
-    except actions.RowErrors as exc:
+    except reads.RowErrors as exc:
         raise NinjaValidationError(
             [{"loc": ["body", "batch", "reads", e.row, e.field], "msg": e.message} for e in exc.rows]
         ) from exc
@@ -266,7 +266,7 @@ def record_reads(request: HttpRequest, batch: s.MeterReadBatchIn) -> Any:
     """All or nothing: a 422 lists every refused row (``loc`` ends with the row index and field)."""
     require(request, "registry.add_meterread")
     rows = [r.model_dump() for r in batch.reads]
-    done = _act(actions.do_record_meter_reads, rows, acting_user=request.user, run=batch.run)
+    done = _act(reads.do_record_meter_reads, rows, acting_user=request.user, run=batch.run)
     return Status(201, {"run": done.run, "count": done.count, "audit_event_id": done.audit_event.pk})
 
 

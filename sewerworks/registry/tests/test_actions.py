@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.registry import actions
+from sewerworks.registry import actions, reads
 from sewerworks.registry.models import Building, MeterRead, Owner, Ownership, Parcel, SewerAccount, WaterMeter
 from sewerworks.registry.tests import factories as f
 
@@ -208,7 +208,7 @@ def _seed(meter: WaterMeter, on: dt.date, reading: int) -> MeterRead:
 def test_a_batch_of_reads_is_written_with_one_audit_event(make_user: Any, meter: WaterMeter) -> None:
     walt = make_user("water superintendent")
     other = f.account_with_meter(f.parcel("108.12-3-47", dx=300), number="MAR-000124", serial="WM0002")
-    batch = actions.do_record_meter_reads(
+    batch = reads.do_record_meter_reads(
         [_read(meter, D(2026, 1, 5), 1200), _read(meter, D(2026, 7, 6), 16800), {"meter": other.pk,
          "read_on": D(2026, 1, 5), "reading": 50}], acting_user=walt, run="wd-2026-07")
     assert batch.count == 3 and MeterRead.objects.filter(run="wd-2026-07", created_by=walt).count() == 3
@@ -220,7 +220,7 @@ def test_a_batch_of_reads_is_written_with_one_audit_event(make_user: Any, meter:
 def test_a_lower_read_is_a_rollover_when_the_usage_it_means_is_plausible(clerk: Any, meter: WaterMeter) -> None:
     _seed(meter, D(2026, 1, 5), 995_000)
     # 999,999 -> 0 on a 6-dial register: 995,000 to 2,000 means 7,000 gallons used.
-    actions.do_record_meter_reads([_read(meter, D(2026, 7, 6), 2_000)], acting_user=clerk, run="r1")
+    reads.do_record_meter_reads([_read(meter, D(2026, 7, 6), 2_000)], acting_user=clerk, run="r1")
     assert MeterRead.objects.filter(run="r1").get().reading == 2_000
 
 
@@ -231,24 +231,24 @@ def test_the_rollover_limit_is_a_tenth_of_the_register(clerk: Any, meter: WaterM
     50,001 would mean 100,001: more than a tenth, so a misread until someone looks."""
     _seed(meter, D(2026, 1, 5), 950_000)
     if accepted:
-        actions.do_record_meter_reads([_read(meter, D(2026, 7, 6), reading)], acting_user=clerk)
+        reads.do_record_meter_reads([_read(meter, D(2026, 7, 6), reading)], acting_user=clerk)
         assert MeterRead.objects.count() == 2
     else:
-        with pytest.raises(actions.RowErrors, match="100,001 used"):
-            actions.do_record_meter_reads([_read(meter, D(2026, 7, 6), reading)], acting_user=clerk)
+        with pytest.raises(reads.RowErrors, match="100,001 used"):
+            reads.do_record_meter_reads([_read(meter, D(2026, 7, 6), reading)], acting_user=clerk)
         assert MeterRead.objects.count() == 1
 
 
 def test_the_rollover_rule_reads_the_meters_dials() -> None:
-    assert actions.rollover_problem(9_990, D(2026, 1, 5), 500, dials=4) is None  # 510 gallons on 10^4
-    assert actions.rollover_problem(9_990, D(2026, 1, 5), 500, dials=6) is not None  # 990,510 on 10^6
-    assert actions.rollover_problem(100, D(2026, 1, 5), 100, dials=6) is None  # no water used
+    assert reads.rollover_problem(9_990, D(2026, 1, 5), 500, dials=4) is None  # 510 gallons on 10^4
+    assert reads.rollover_problem(9_990, D(2026, 1, 5), 500, dials=6) is not None  # 990,510 on 10^6
+    assert reads.rollover_problem(100, D(2026, 1, 5), 100, dials=6) is None  # no water used
 
 
 def test_an_implausible_decrease_is_a_row_error_naming_the_previous_read(clerk: Any, meter: WaterMeter) -> None:
     _seed(meter, D(2026, 1, 5), 500_000)
-    with pytest.raises(actions.RowErrors) as refused:
-        actions.do_record_meter_reads([_read(meter, D(2026, 7, 6), 499_990)], acting_user=clerk)
+    with pytest.raises(reads.RowErrors) as refused:
+        reads.do_record_meter_reads([_read(meter, D(2026, 7, 6), 499_990)], acting_user=clerk)
     (error,) = refused.value.rows
     assert (error.row, error.field) == (0, "reading")
     assert "500,000 on 2026-01-05" in error.message and "999,990" in error.message
@@ -258,22 +258,22 @@ def test_an_implausible_decrease_is_a_row_error_naming_the_previous_read(clerk: 
 def test_a_read_higher_than_a_later_one_is_refused(clerk: Any, meter: WaterMeter) -> None:
     _seed(meter, D(2026, 1, 5), 1_000)
     _seed(meter, D(2026, 7, 6), 9_000)
-    with pytest.raises(actions.RowErrors, match="later read of 9,000 on 2026-07-06"):
-        actions.do_record_meter_reads([_read(meter, D(2026, 4, 1), 200_000)], acting_user=clerk)
-    actions.do_record_meter_reads([_read(meter, D(2026, 4, 1), 5_000)], acting_user=clerk)  # in between: fine
+    with pytest.raises(reads.RowErrors, match="later read of 9,000 on 2026-07-06"):
+        reads.do_record_meter_reads([_read(meter, D(2026, 4, 1), 200_000)], acting_user=clerk)
+    reads.do_record_meter_reads([_read(meter, D(2026, 4, 1), 5_000)], acting_user=clerk)  # in between: fine
     assert MeterRead.objects.count() == 3
 
 
 def test_a_duplicate_read_is_refused_in_the_database_and_in_the_batch(clerk: Any, meter: WaterMeter) -> None:
     _seed(meter, D(2026, 1, 5), 1_000)
-    with pytest.raises(actions.RowErrors) as refused:
-        actions.do_record_meter_reads(
+    with pytest.raises(reads.RowErrors) as refused:
+        reads.do_record_meter_reads(
             [_read(meter, D(2026, 1, 5), 1_000), _read(meter, D(2026, 7, 6), 2_000),
              _read(meter, D(2026, 7, 6), 2_000)], acting_user=clerk)
     assert [(e.row, e.field) for e in refused.value.rows] == [(0, "read_on"), (2, "read_on")]
     assert "already has a water_district read on 2026-01-05" in refused.value.rows[0].message
     # The same day from another source is a different read.
-    actions.do_record_meter_reads([_read(meter, D(2026, 1, 5), 1_000, source="manual")], acting_user=clerk)
+    reads.do_record_meter_reads([_read(meter, D(2026, 1, 5), 1_000, source="manual")], acting_user=clerk)
     assert MeterRead.objects.count() == 2
 
 
@@ -282,8 +282,8 @@ def test_one_bad_row_and_nothing_is_written(clerk: Any, meter: WaterMeter) -> No
             {"meter": "NO-SUCH", "read_on": "2026-07-06", "reading": 5}, _read(meter, D(2026, 8, 1), -3),
             _read(meter, D(2026, 8, 2), "twelve"), {"meter": meter.serial, "read_on": "2026-02-30", "reading": 1},
             _read(meter, D(2014, 1, 1), 1), _read(meter, D(2026, 9, 1), 1, source="guess")]
-    with pytest.raises(actions.RowErrors) as refused:
-        actions.do_record_meter_reads(rows, acting_user=clerk, run="bad")
+    with pytest.raises(reads.RowErrors) as refused:
+        reads.do_record_meter_reads(rows, acting_user=clerk, run="bad")
     by_row = {e.row: e for e in refused.value.rows}
     assert sorted(by_row) == [1, 2, 3, 4, 5, 6, 7]
     assert "6-dial register" in by_row[1].message and "NO-SUCH" in by_row[2].message
@@ -293,20 +293,20 @@ def test_one_bad_row_and_nothing_is_written(clerk: Any, meter: WaterMeter) -> No
 
 
 def test_reads_in_the_future_and_by_the_wrong_role_are_refused(make_user: Any, meter: WaterMeter) -> None:
-    with pytest.raises(actions.RowErrors, match="future"):
-        actions.do_record_meter_reads([_read(meter, dt.date.today() + dt.timedelta(days=2), 1)],
+    with pytest.raises(reads.RowErrors, match="future"):
+        reads.do_record_meter_reads([_read(meter, dt.date.today() + dt.timedelta(days=2), 1)],
                                       acting_user=make_user("clerk"))
     for role in ("inspector", "board member", "town engineer"):
         with pytest.raises(PermissionDenied, match="registry.add_meterread"):
-            actions.do_record_meter_reads([_read(meter, D(2026, 1, 5), 1)], acting_user=make_user(role))
+            reads.do_record_meter_reads([_read(meter, D(2026, 1, 5), 1)], acting_user=make_user(role))
     assert not MeterRead.objects.exists()
 
 
 def test_estimates_are_recorded_but_never_compared_against(clerk: Any, meter: WaterMeter) -> None:
     _seed(meter, D(2026, 1, 5), 1_000)
-    actions.do_record_meter_reads([_read(meter, D(2026, 4, 1), 400_000, source="estimate")], acting_user=clerk)
+    reads.do_record_meter_reads([_read(meter, D(2026, 4, 1), 400_000, source="estimate")], acting_user=clerk)
     # An over-estimate does not block the next real read.
-    actions.do_record_meter_reads([_read(meter, D(2026, 7, 6), 9_000)], acting_user=clerk)
+    reads.do_record_meter_reads([_read(meter, D(2026, 7, 6), 9_000)], acting_user=clerk)
     assert MeterRead.objects.count() == 3
 
 

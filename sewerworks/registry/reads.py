@@ -1,0 +1,226 @@
+"""Meter reads: append-only, written in batches (from the water district's file, the API or a screen).
+
+A batch is all or nothing: every row is checked (the meter exists, the date, the reading fits the
+register, no duplicate, a lower reading only as a plausible rollover) and either
+all rows are written in one bulk insert with ONE audit event, or none is and each bad row is named.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from sewerworks.core.models import AuditEvent
+from sewerworks.core.parameters import current_parameters
+from sewerworks.registry.actions import require_perm
+from sewerworks.registry.choices import ReadSource
+from sewerworks.registry.models import MeterRead, WaterMeter
+
+ROLLOVER_PARAMETER = "meters.rollover_max_fraction"  # a dated parameter (a reading of a gap): 0.1
+_CHUNK = 500
+
+
+@dataclass(frozen=True)
+class RowError:
+    """What is wrong with one row of a batch (``row`` counts from 0, as the API's ``loc`` does)."""
+
+    row: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"Row {self.row + 1}, {self.field}: {self.message}"
+
+
+class RowErrors(ValidationError):
+    """A batch refused: every bad row with its reason. Nothing of the batch was written."""
+
+    def __init__(self, rows: list[RowError]) -> None:
+        self.rows = rows
+        super().__init__([f"{len(rows)} row(s) refused; nothing was recorded."] + [str(r) for r in rows])
+
+
+@dataclass(frozen=True)
+class ReadBatch:
+    """A batch of reads written: its run, how many rows, and its audit record."""
+
+    run: str
+    count: int
+    audit_event: AuditEvent
+
+
+def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: int) -> str | None:
+    """Why ``reading`` cannot follow ``previous`` on a ``dials``-dial register, or None if it can.
+
+    A lower reading is the register rolling over from 10^dials - 1 to 0 only when the water it would mean
+    (reading + 10^dials - previous) is at most ``meters.rollover_max_fraction`` of the register (a tenth
+    unless the Superintendent sets another); otherwise it is a misread, a replaced meter or a reversed
+    date, for a person to look at.
+    """
+    if reading >= previous:
+        return None
+    span = 10**dials
+    wrapped = reading + span - previous
+    fraction = Decimal(str(current_parameters().at(previous_on)[ROLLOVER_PARAMETER]))
+    if wrapped <= fraction * span:
+        return None
+    return (
+        f"Lower than the read of {previous:,} on {previous_on}; as a rollover of the {dials}-dial register it "
+        f"would mean {wrapped:,} used, more than {fraction} of the register ({int(fraction * span):,}). "
+        "Check the read, or record the meter's replacement."
+    )
+
+
+def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple[Any, Any, Any, str]:
+    meter = row.get("meter", row.get("meter_id", row.get("meter_serial")))
+    if isinstance(meter, WaterMeter):
+        meter = meter.pk
+    if isinstance(meter, str):
+        meter = meter.strip().upper()
+    if not meter or isinstance(meter, bool) or not isinstance(meter, int | str) or (
+            isinstance(meter, int) and not 1 <= meter < 2**63):
+        errors.append(RowError(i, "meter", "Name the meter by its serial no. or id."))
+        meter = None
+    read_on = row.get("read_on")
+    if isinstance(read_on, str):
+        try:
+            read_on = dt.date.fromisoformat(read_on.strip())
+        except ValueError:
+            read_on = None
+    if isinstance(read_on, dt.datetime):
+        read_on = read_on.date()
+    if not isinstance(read_on, dt.date):
+        errors.append(RowError(i, "read_on", "A date (YYYY-MM-DD) is required."))
+    elif read_on > timezone.localdate():
+        errors.append(RowError(i, "read_on", f"{read_on} is in the future."))
+    reading = row.get("reading")
+    if isinstance(reading, str) and reading.strip().isdigit() and len(reading.strip()) <= 30:
+        reading = int(reading.strip())
+    if isinstance(reading, bool) or not isinstance(reading, int):
+        errors.append(RowError(i, "reading", "The reading must be a whole number."))
+    elif reading < 0:
+        errors.append(RowError(i, "reading", "The reading must not be negative."))
+    source = row.get("source") or ReadSource.WATER_DISTRICT
+    if source not in ReadSource.values:
+        errors.append(RowError(i, "source", f"Must be one of {', '.join(ReadSource.values)}."))
+    return meter, read_on, reading, str(source)
+
+
+def _find_meters(keys: set[Any]) -> dict[Any, WaterMeter]:
+    found: dict[Any, WaterMeter] = {}
+    ids, serials = sorted(k for k in keys if isinstance(k, int)), sorted(k for k in keys if isinstance(k, str))
+    for start in range(0, max(len(ids), len(serials)), _CHUNK):
+        for m in WaterMeter.objects.filter(pk__in=ids[start:start + _CHUNK]):
+            found[m.pk] = m
+        for m in WaterMeter.objects.filter(serial__in=serials[start:start + _CHUNK]):
+            found[m.serial] = m
+    return found
+
+
+Read = tuple[dt.date, int]  # (read on, reading)
+ReadKey = tuple[int, dt.date, str]  # (meter id, read on, source): recorded once
+
+
+def _timelines(meter_ids: list[int], since: dt.date) -> tuple[dict[int, list[Read]], set[ReadKey]]:
+    """Existing reads of these meters from ``since`` on, plus the last one before it (non-estimates only,
+    sorted by date), and the (meter, date, source) keys already taken."""
+    timeline: dict[int, list[Read]] = {pk: [] for pk in meter_ids}
+    taken: set[ReadKey] = set()
+    for start in range(0, len(meter_ids), _CHUNK):
+        chunk = meter_ids[start:start + _CHUNK]
+        for mid, on, reading, source in MeterRead.objects.filter(meter_id__in=chunk, read_on__gte=since).values_list(
+                "meter_id", "read_on", "reading", "source"):
+            taken.add((mid, on, source))
+            if source != ReadSource.ESTIMATE:
+                timeline[mid].append((on, reading))
+        before = MeterRead.objects.filter(meter=OuterRef("pk"), read_on__lt=since).exclude(source=ReadSource.ESTIMATE)
+        before = before.order_by("-read_on", "-reading")
+        for mid, on, reading in WaterMeter.objects.filter(pk__in=chunk).annotate(
+                on=Subquery(before.values("read_on")[:1]), last=Subquery(before.values("reading")[:1])
+        ).values_list("pk", "on", "last"):
+            if on is not None:
+                timeline[mid].append((on, reading))
+    for reads in timeline.values():
+        reads.sort()
+    return timeline, taken
+
+
+def do_record_meter_reads(rows: Iterable[Mapping[str, Any]], *, acting_user: Any, run: str = "") -> ReadBatch:
+    """Record a batch of meter reads, all or nothing, with one AuditEvent.
+
+    Each row names a meter (``meter``: serial no. or id), ``read_on``, ``reading`` and ``source``. A row is
+    refused when the meter is unknown, the date is in the future or outside the meter's service, the
+    reading is not a whole number from 0 to 10^dials - 1, the same meter, date and source is already
+    recorded (or repeated in the batch), or it is lower than the meter's previous read (or higher than
+    its next) and not a plausible rollover. Estimates are recorded but never compared against.
+    """
+    require_perm(acting_user, "registry.add_meterread", "record meter reads")
+    rows = list(rows)
+    if not rows:
+        raise ValidationError("The batch has no reads.")
+    run = (run or f"reads-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}")[:64]
+    errors: list[RowError] = []
+    parsed = [_parse_read(i, row, errors) for i, row in enumerate(rows)]
+    bad = {e.row for e in errors}
+    with transaction.atomic():
+        meters = _find_meters({p[0] for p in parsed if p[0] is not None})
+        accepted: list[tuple[int, int, WaterMeter, dt.date, int, str]] = []
+        for i, (key, on, reading, source) in enumerate(parsed):
+            meter = meters.get(key) if isinstance(key, int | str) and key else None
+            if meter is None and not any(e.row == i and e.field == "meter" for e in errors):
+                errors.append(RowError(i, "meter", f"No water meter {key}."))
+            if meter is None or i in bad:
+                continue
+            refusal: tuple[str, str] | None = None
+            if meter.installed_on and on < meter.installed_on:
+                refusal = ("read_on", f"Before the meter was installed ({meter.installed_on}).")
+            elif meter.removed_on and on > meter.removed_on:
+                refusal = ("read_on", f"After the meter was removed ({meter.removed_on}).")
+            elif reading >= meter.rollover:
+                refusal = ("reading", f"More digits than the meter's {meter.dials}-dial register.")
+            if refusal:
+                errors.append(RowError(i, *refusal))
+            else:
+                accepted.append((meter.pk, i, meter, on, reading, source))
+        since = min((a[3] for a in accepted), default=dt.date.min)
+        timeline, taken = _timelines(sorted({a[0] for a in accepted}), since)
+        to_write: list[MeterRead] = []
+        for mid, i, meter, on, reading, source in sorted(accepted, key=lambda a: (a[0], a[3], a[1])):
+            if (mid, on, source) in taken:
+                errors.append(RowError(i, "read_on", f"Meter {meter.serial} already has a {source} read on {on}."))
+                continue
+            reads = timeline[mid]
+            at = bisect.bisect_left(reads, (on, -1))
+            problem = rollover_problem(reads[at - 1][1], reads[at - 1][0], reading, meter.dials) if at else None
+            later = next((r for r in reads[at:] if r[0] > on), None)
+            if problem is None and later is not None and source != ReadSource.ESTIMATE:
+                if rollover_problem(reading, on, later[1], meter.dials):
+                    problem = f"Higher than the later read of {later[1]:,} on {later[0]}, which would then go down."
+            if problem:
+                errors.append(RowError(i, "reading", problem))
+                continue
+            taken.add((mid, on, source))
+            if source != ReadSource.ESTIMATE:
+                bisect.insort(reads, (on, reading))
+            to_write.append(MeterRead(meter=meter, read_on=on, reading=reading, source=source,
+                                      created_by=acting_user, run=run))
+        if errors:
+            raise RowErrors(sorted(errors, key=lambda e: (e.row, e.field)))
+        MeterRead.objects.bulk_create(to_write, batch_size=1000)
+        dates = [r.read_on for r in to_write]
+        event = AuditEvent.objects.create(
+            actor=acting_user, action="do_record_meter_reads", run=run, subject=f"{len(to_write)} meter reads",
+            rows=len(to_write), detail={"meters": len({r.meter_id for r in to_write}),
+                                        "first": min(dates).isoformat(), "last": max(dates).isoformat()},
+        )
+    return ReadBatch(run=run, count=len(to_write), audit_event=event)
