@@ -80,7 +80,10 @@ def do_sweep(as_of: dt.date | None = None, *, acting_user: Any = None) -> SweepR
             deadline.overdue_since = min(as_of, deadline.due_on + dt.timedelta(days=1))
             deadline.save(update_fields=["status", "overdue_since"])
             changes["deadlines_overdue"] += 1
-        for deadline in Deadline.objects.filter(status=DeadlineStatus.OVERDUE).select_related("parcel", "notice"):
+        # A missed deadline is handled once: the pass that handles it raises its follow-up, so only overdue
+        # deadlines without one are left to do (the daily cost follows what is new, not what has piled up).
+        pending = Deadline.objects.filter(status=DeadlineStatus.OVERDUE, follow_ups__isnull=True)
+        for deadline in pending.select_related("parcel", "notice"):
             _follow_up(deadline, as_of, changes)
         params = current_parameters()
         for fine in AbandonmentFine.objects.filter(corrected_on__isnull=True, posted_on__isnull=True):
