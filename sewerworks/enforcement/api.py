@@ -9,7 +9,6 @@ bad data or a step the law or the pipeline does not allow. Lists take ``limit``/
 """
 
 
-import datetime as dt
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -59,15 +58,6 @@ def _ref(model: type[M], pk: int | None, field: str) -> M | None:
         what = field.removesuffix("_id").replace("_", " ")
         raise NinjaValidationError([{"loc": ["body", "payload", field], "msg": f"No {what} {pk}."}])
     return obj
-
-
-def _happened(**days: dt.date | None) -> None:
-    """A 422 for an event dated on a day still to come: the API records what has happened."""
-    today = timezone.localdate()
-    late = {name: day for name, day in days.items() if day is not None and day > today}
-    if late:
-        raise NinjaValidationError([{"loc": ["body", "payload", name], "msg": f"{day} is a day still to come."}
-                                    for name, day in late.items()])
 
 
 def _act(fn: Callable[..., T], *args: Any, rename: dict[str, str] | None = None, **kwargs: Any) -> T:
@@ -153,7 +143,6 @@ def get_violation(request: HttpRequest, violation_id: int) -> Any:
 @router.post("/violations", response={201: s.ViolationDetailOut, **REFUSALS}, summary="Record a violation")
 def open_violation(request: HttpRequest, payload: s.ViolationIn) -> Any:
     require(request, "enforcement.open_violation")
-    _happened(discovered_on=payload.discovered_on)
     parcel = _ref(Parcel, payload.parcel_id, "parcel_id")
     owner = _ref(Owner, payload.responsible_owner_id, "responsible_owner_id")
     violation = _act(actions.do_open_violation, parcel=parcel, section=payload.section,
@@ -181,7 +170,6 @@ def move_violation(request: HttpRequest, violation_id: int, payload: s.MoveIn) -
              summary="Record that the violation was corrected")
 def record_correction(request: HttpRequest, violation_id: int, payload: s.CorrectionIn) -> Any:
     violation = _violation_step(request, violation_id, "enforcement.record_correction")
-    _happened(corrected_on=payload.corrected_on)
     _act(actions.do_record_correction, violation, corrected_on=payload.corrected_on, why=payload.why,
          acting_user=request.user)
     return _get(_violations(), violation_id, "violation")
@@ -191,7 +179,6 @@ def record_correction(request: HttpRequest, violation_id: int, payload: s.Correc
              summary="Record a fine a court imposed (§118-47, I-22)")
 def record_court_fine(request: HttpRequest, violation_id: int, payload: s.CourtFineIn) -> Any:
     violation = _violation_step(request, violation_id, "enforcement.record_court_fine")
-    _happened(imposed_on=payload.imposed_on)
     fine = _act(actions.do_record_court_fine, violation, imposed_on=payload.imposed_on, amount=payload.amount,
                 docket=payload.docket, court=payload.court, acting_user=request.user)
     return Status(201, fine)
@@ -201,7 +188,6 @@ def record_court_fine(request: HttpRequest, violation_id: int, payload: s.CourtF
              summary="Charge the violator an expense, loss or damage (§118-47)")
 def record_charge(request: HttpRequest, violation_id: int, payload: s.ChargeIn) -> Any:
     violation = _violation_step(request, violation_id, "enforcement.record_charge")
-    _happened(incurred_on=payload.incurred_on)
     charge = _act(actions.do_record_charge, violation, description=payload.description, amount=payload.amount,
                   incurred_on=payload.incurred_on, acting_user=request.user)
     return Status(201, charge)
@@ -254,10 +240,6 @@ def issue_notice(request: HttpRequest, payload: s.NoticeIn) -> Any:
 def record_service(request: HttpRequest, notice_id: int, payload: s.ServiceIn) -> Any:
     require(request, "enforcement.record_service")
     notice = _get(Notice.objects.all(), notice_id, "notice")
-    _happened(served_on=payload.served_on)
-    if payload.served_at is not None and timezone.localtime(payload.served_at).date() != payload.served_on:
-        raise NinjaValidationError([{"loc": ["body", "payload", "served_at"],
-                                     "msg": f"{payload.served_at} is not on the day served ({payload.served_on})."}])
     _act(actions.do_record_service, notice, method=payload.method, served_on=payload.served_on,
          served_by_name=payload.served_by_name, served_at=payload.served_at, acting_user=request.user)
     return _get(_notices(), notice_id, "notice")
@@ -284,7 +266,6 @@ def record_connection(request: HttpRequest, payload: s.ConnectionIn) -> Any:
 def record_abandonment(request: HttpRequest, system_id: int, payload: s.AbandonmentIn) -> Any:
     require(request, "enforcement.record_abandonment")
     system = _get(PrivateSystem.objects.all(), system_id, "private system")
-    _happened(abandoned_on=payload.abandoned_on)
     _act(actions.do_record_abandonment, private_system=system, abandoned_on=payload.abandoned_on,
          acting_user=request.user)
     return {"private_system_id": system.pk, "status": "abandoned", "abandoned_on": payload.abandoned_on,
@@ -298,7 +279,6 @@ def run_sweep(request: HttpRequest, payload: s.SweepIn) -> Any:
     """Marks passed deadlines overdue, opens their violations, raises follow-ups, escalates and accrues
     fines. Running it twice for the same day changes nothing the second time."""
     require(request, "enforcement.run_sweep")
-    _happened(as_of=payload.as_of)
     return Status(201, _act(do_sweep, payload.as_of, acting_user=request.user))
 
 

@@ -6,9 +6,8 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
-from django.utils import timezone
 
+from sewerworks.enforcement.actions.common import happened
 from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod
 from sewerworks.enforcement.models import Violation
 from sewerworks.enforcement.models.sections import validate_section
@@ -48,17 +47,12 @@ class ViolationForm(StyledForm):
         max_length=2000,
         help_text="Stated in the written notice (§118-47).",
     )
-    discovered_on = forms.DateField(label="Discovered on", widget=DATE)
+    discovered_on = forms.DateField(label="Discovered on", widget=DATE, validators=[happened("A violation")])
     how_discovered = forms.ChoiceField(label="How discovered", choices=Discovery.choices, initial=Discovery.INSPECTION)
 
     def clean_section(self) -> str:
         return _section(self.cleaned_data["section"])
 
-    def clean_discovered_on(self) -> Any:
-        value = self.cleaned_data["discovered_on"]
-        if value > timezone.localdate():
-            raise ValidationError("A violation cannot be discovered on a day still to come.")
-        return value
 
 
 class NoticeForm(StyledForm):
@@ -103,17 +97,12 @@ class ServiceForm(StyledForm):
     """Record how, when and by whom a notice was served."""
 
     method = forms.ChoiceField(label="Method of service", choices=ServiceMethod.choices)
-    served_on = forms.DateField(label="Served on", widget=DATE)
+    served_on = forms.DateField(label="Served on", widget=DATE, validators=[happened("Service")])
     served_time = forms.TimeField(
         label="Time of service", required=False, widget=TIME, help_text="Needed for limits counted in hours."
     )
     served_by_name = forms.CharField(label="Served by (person)", max_length=120)
 
-    def clean_served_on(self) -> Any:
-        value = self.cleaned_data["served_on"]
-        if value > timezone.localdate():
-            raise ValidationError("Service cannot be recorded for a day still to come.")
-        return value
 
 
 class MoveForm(StyledForm):
@@ -133,14 +122,9 @@ class EvidenceForm(StyledForm):
 class CorrectionForm(StyledForm):
     """The day the violation was found corrected."""
 
-    corrected_on = forms.DateField(label="Corrected on", widget=DATE)
+    corrected_on = forms.DateField(label="Corrected on", widget=DATE, validators=[happened("A correction")])
     why = forms.CharField(label="How it was corrected", max_length=500, required=False)
 
-    def clean_corrected_on(self) -> Any:
-        value = self.cleaned_data["corrected_on"]
-        if value > timezone.localdate():
-            raise ValidationError("A correction cannot be recorded for a day still to come.")
-        return value
 
 
 class CourtFineForm(StyledForm):

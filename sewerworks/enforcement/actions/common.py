@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -42,9 +42,23 @@ def deadline_named(decision: Decision, *words: str) -> DecidedDeadline:
     raise LookupError(f"{decision.topic} set no deadline named {' '.join(words)!r} (it set: {names}).")
 
 
-def not_in_future(field: str, day: dt.date | None, what: str) -> None:
-    """An event is recorded when it has happened: a date still to come is a field error."""
+def _still_to_come(day: dt.date | None) -> bool:
     from django.utils import timezone
 
-    if day is not None and day > timezone.localdate():
-        raise ValidationError({field: f"{what} cannot be recorded for {day}, a day still to come."})
+    return day is not None and day > timezone.localdate()
+
+
+def not_in_future(field: str, day: dt.date | None, what: str) -> None:
+    """An event is recorded when it has happened: a date still to come is a field error."""
+    if _still_to_come(day):
+        raise ValidationError({field: f"{what} cannot be recorded for a day still to come ({day})."})
+
+
+def happened(what: str) -> Callable[[dt.date], None]:
+    """The same rule as a form field validator, so a form says it before the action is asked."""
+
+    def validate(day: dt.date) -> None:
+        if _still_to_come(day):
+            raise ValidationError(f"{what} cannot be recorded for a day still to come.")
+
+    return validate

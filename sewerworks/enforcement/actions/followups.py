@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions.common import require
+from sewerworks.enforcement.actions.common import not_in_future, require
 from sewerworks.enforcement.models import FollowUp
 
 __all__ = ["PERMISSION_FOR_KIND", "do_complete_follow_up", "permission_for"]
@@ -46,8 +46,7 @@ def do_complete_follow_up(follow_up: FollowUp, *, done_on: dt.date | None = None
             raise ValidationError({"done_on": f"This task was already marked done on {task.done_on:%Y-%m-%d}."})
         if done_on < task.raised_on:
             raise ValidationError({"done_on": "A task cannot be done before the day it was raised."})
-        if done_on > timezone.localdate():
-            raise ValidationError({"done_on": "A task cannot be marked done on a day still to come."})
+        not_in_future("done_on", done_on, "A task done")
         task.done_on = done_on
         task.save(update_fields=["done_on"])
         AuditEvent.objects.create(

@@ -113,6 +113,8 @@ def do_record_service(
             raise ValidationError({"served_on": "A notice cannot be served before it was issued."})
         if served_at is not None and timezone.is_naive(served_at):
             raise ValidationError({"served_at": "Give the time of service with its time zone."})
+        if served_at is not None and timezone.localtime(served_at).date() != served_on:
+            raise ValidationError({"served_at": f"{served_at} is not on the day served ({served_on})."})
         notice.served_method, notice.served_on, notice.served_by_name = method, served_on, served_by_name
         notice.served_at = served_at or timezone.make_aware(dt.datetime.combine(served_on, dt.time(9, 0)))
         notice.full_clean()
