@@ -81,12 +81,18 @@ def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: i
     )
 
 
+SERIAL_MAX = WaterMeter._meta.get_field("serial").max_length or 40
+
+
 def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple[Any, Any, Any, str]:
     meter = row.get("meter", row.get("meter_id", row.get("meter_serial")))
     if isinstance(meter, WaterMeter):
         meter = meter.pk
     if isinstance(meter, str):
         meter = meter.strip().upper()
+        if "\x00" in meter or len(meter) > SERIAL_MAX:
+            errors.append(RowError(i, "meter", f"A serial no. is at most {SERIAL_MAX} characters, without NUL."))
+            return None, None, None, ""
     if not meter or isinstance(meter, bool) or not isinstance(meter, int | str) or (
             isinstance(meter, int) and not 1 <= meter < 2**63):
         errors.append(RowError(i, "meter", "Name the meter by its serial no. or id."))
@@ -168,6 +174,8 @@ def do_record_meter_reads(rows: Iterable[Mapping[str, Any]], *, acting_user: Any
     rows = list(rows)
     if not rows:
         raise ValidationError("The batch has no reads.")
+    if "\x00" in run:
+        raise ValidationError({"run": "The run name must not contain NUL characters."})
     run = (run or f"reads-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}")[:64]
     errors: list[RowError] = []
     parsed = [_parse_read(i, row, errors) for i, row in enumerate(rows)]

@@ -350,3 +350,15 @@ def test_building_and_meter_forms_hold_numbers_and_dates_to_sense() -> None:
     assert not meter.is_valid() and "removed_on" in meter.errors
     assert meter.cleaned_data["serial"] == "WM9"
     assert "certified_on" not in WaterMeterForm().fields  # certification is the Water Superintendent's step
+
+
+def test_a_serial_with_a_nul_or_too_long_is_a_row_error_not_a_database_error(make_user) -> None:
+    """PostgreSQL refuses NUL in text: the batch names the row instead (found by schemathesis)."""
+    clerk = make_user("clerk")
+    for serial in ("WM\x001234", "W" * 200):
+        with pytest.raises(reads.RowErrors) as caught:
+            reads.do_record_meter_reads([{"meter": serial, "read_on": "2026-07-06", "reading": 1}], acting_user=clerk)
+        assert [(e.row, e.field) for e in caught.value.rows] == [(0, "meter")]
+    with pytest.raises(ValidationError, match="NUL"):
+        reads.do_record_meter_reads([{"meter": "WM1", "read_on": "2026-07-06", "reading": 1}], acting_user=clerk,
+                                    run="r\x00")
