@@ -13,8 +13,8 @@ from typing import Any
 
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
-from sewerworks.enforcement.documents.town import town
-from sewerworks.enforcement.documents.wording import (
+from sewerworks.core.documents.town import town
+from sewerworks.core.documents.wording import (
     cited_sections,
     decision_interpretations,
     interpretation_lines,

@@ -29,14 +29,8 @@ from sewerworks.enforcement.actions import (
     do_record_service,
 )
 from sewerworks.enforcement.choices import NoticeKind, Program
-from sewerworks.enforcement.documents.render import (
-    LocalOnlyFetcher,
-    RefusedURL,
-    fine_statement_pdf,
-    notice_pdf,
-    notices_pdf,
-    url_fetcher,
-)
+from sewerworks.core.documents.render import LocalOnlyFetcher, RefusedURL, url_fetcher
+from sewerworks.enforcement.documents.render import fine_statement_pdf, notice_pdf, notices_pdf
 from sewerworks.enforcement.models import Violation
 from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.models import PrivateSystem
