@@ -11,8 +11,6 @@ import datetime as dt
 import re
 from typing import Any
 
-from sewerworks.core.parameters import current_parameters
-from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
 from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import (
     cited_sections,
@@ -24,6 +22,8 @@ from sewerworks.core.documents.wording import (
     spoken_day,
     spoken_moment,
 )
+from sewerworks.core.parameters import current_parameters
+from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
 from sewerworks.enforcement.models import Deadline, Notice, Violation
 
 TEMPLATES = {
