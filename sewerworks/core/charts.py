@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
@@ -54,6 +54,7 @@ class Mark:
     x: float
     y: float
     text: str = ""
+    anchor: str = "middle"  # how a text sits on x: start, middle or end (the axis' ends stay inside the box)
 
 
 @dataclass
@@ -151,14 +152,14 @@ def layout(
     points: Iterable[Point],
     limits: Iterable[Limit] = (),
     *,
-    width: int = 640,
-    height: int = 260,
+    width: int = 560,
+    height: int = 240,
     zero: bool = True,
     x_ticks: int = 6,
 ) -> Geometry:
     """Where everything goes. ``zero`` keeps 0 on the value axis (amounts used, counted, charged)."""
     points, limits = list(points), list(limits)
-    geo = Geometry(width=width, height=height, left=64.0, top=16.0, right=width - 16.0, bottom=height - 36.0)
+    geo = Geometry(width=width, height=height, left=72.0, top=20.0, right=width - 16.0, bottom=height - 36.0)
     drawn = [p for p in points if p.y is not None]
     values = [to_decimal(p.y) for p in drawn if p.y is not None] + [to_decimal(lim.value) for lim in limits]
     if not values:
@@ -183,8 +184,14 @@ def layout(
         return round(geo.left + (_x_number(x) - x_low) / (x_high - x_low) * (geo.right - geo.left), 1)
 
     geo.y_ticks = [Mark(geo.left - 6, y_pixel(t), format_number(t)) for t in ticks]
-    geo.x_ticks = [Mark(x_pixel(p.x), geo.bottom, format_x(p.x)) for p in _pick(points, x_ticks)]
-    geo.limits = [Mark(geo.right, y_pixel(lim.value), lim.label) for lim in limits]
+    picked = _pick(points, x_ticks)
+    geo.x_ticks = [Mark(x_pixel(p.x), geo.bottom, format_x(p.x)) for p in picked]
+    if len(geo.x_ticks) > 1:
+        geo.x_ticks[0] = replace(geo.x_ticks[0], anchor="start")
+        geo.x_ticks[-1] = replace(geo.x_ticks[-1], anchor="end")
+    geo.limits = [
+        Mark(geo.right, y_pixel(lim.value), f"{lim.label}: {format_number(lim.value)}", "end") for lim in limits
+    ]
     segments: list[str] = []
     pen_up = True
     for p in points:

@@ -17,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils import timezone
 
-from sewerworks.core.charts import Limit, Point, format_number
+from sewerworks.core.charts import Limit, Point
 from sewerworks.core.parameters import current_parameters
 from sewerworks.registry.choices import MeterUnit, ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
@@ -103,7 +103,7 @@ def average_line(found: Sequence[Period]) -> list[Limit]:
     if len(computed) < 2:
         return []
     average = (sum(computed, Decimal(0)) / len(computed)).quantize(Decimal(1), rounding=ROUND_HALF_UP)
-    return [Limit(average, f"Average {format_number(average)} gal")]
+    return [Limit(average, "Average per period")]
 
 
 def factor_note(meter: WaterMeter, found: Sequence[Period]) -> str:

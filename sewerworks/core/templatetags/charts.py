@@ -50,8 +50,8 @@ def series_chart(
     x_label: str = "Date",
     y_label: str = "Value",
     zero: bool = True,
-    width: int = 640,
-    height: int = 260,
+    width: int = 560,
+    height: int = 240,
 ) -> dict[str, Any]:
     """The context of one chart (see the module docstring)."""
     series = [_point(p) for p in points or ()]

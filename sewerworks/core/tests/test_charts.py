@@ -52,6 +52,7 @@ SERIES = [Point(D(2026, 1, 1), 1000), Point(D(2026, 4, 1), 3000), Point(D(2026, 
 
 def test_points_fall_at_their_dates_and_values_inside_the_plot() -> None:
     geo = layout(SERIES, [Limit(4000, "Limit")], width=640, height=260)
+    assert [t.anchor for t in geo.x_ticks] == ["start", "middle", "end"]  # the axis' end labels stay inside
     first, second, third = geo.markers
     assert (first.x, third.x) == (geo.left, geo.right)
     assert second.x == pytest.approx(
@@ -59,7 +60,7 @@ def test_points_fall_at_their_dates_and_values_inside_the_plot() -> None:
     )  # Jan 1 → Apr 1: 90 of 181 days
     assert [t.text for t in geo.y_ticks] == ["0", "1,000", "2,000", "3,000", "4,000"]
     assert geo.y_ticks[0].y == geo.bottom and geo.y_ticks[-1].y == geo.top
-    assert geo.limits[0].y == geo.top and geo.limits[0].text == "Limit"  # 4,000 is the top tick
+    assert geo.limits[0].y == geo.top and geo.limits[0].text == "Limit: 4,000"  # 4,000 is the top tick
     assert first.y == pytest.approx(geo.bottom - (geo.bottom - geo.top) / 4, abs=0.1)
     assert geo.path.startswith("M") and geo.path.count("L") == 2
 

@@ -89,7 +89,7 @@ def test_the_average_line_needs_two_computed_periods(parcel) -> None:
     assert average_line(water_use(meter)) == []
     reads(meter, (D(2026, 7, 1), 3001))
     (line,) = average_line(water_use(meter))
-    assert (line.value, line.label) == (Decimal(1501), "Average 1,501 gal")  # 1,500.5 rounds half up
+    assert (line.value, line.label) == (Decimal(1501), "Average per period")  # 1,500.5 rounds half up
 
 
 def test_the_parcel_page_charts_each_meters_use_with_a_table_of_the_same_periods(client_as, parcel) -> None:
