@@ -11,6 +11,7 @@ import datetime as dt
 import io
 import re
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.template import Context, Template
@@ -114,6 +115,21 @@ def test_every_label_is_escaped() -> None:
 def test_a_chart_with_no_values_says_so_and_draws_nothing() -> None:
     html = render([], [])
     assert "<svg" not in html and "No values to chart yet." in html and "No values." in html
+
+
+def test_a_document_on_the_letterhead_prints_the_chart(settings: Any, tmp_path: Any) -> None:
+    from sewerworks.core.documents.render import render_document
+    from sewerworks.core.documents.town import town
+
+    (tmp_path / "report.html").write_text(
+        '{% extends "core/documents/base.html" %}{% load charts %}{% block body %}<h1>{{ title }}</h1>'
+        "{% series_chart points limits=limits title='Water use' unit='gal' %}{% endblock %}"
+    )
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [tmp_path]}]
+    context = {"town": town(), "title": "Report", "number": "R-1", "points": SERIES, "limits": [Limit(3500, "Cap")]}
+    data = render_document("report.html", context).write_pdf()
+    printed = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    assert "TOWN OF MARLBOROUGH" in printed and "Cap: 3,500" in printed and "4,000" in printed
 
 
 def test_the_chart_prints_in_a_pdf_with_its_axis_and_limit_labels() -> None:
