@@ -15,6 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from sewerworks.core.documents.render import PACKAGE_ROOT, RefusedURL, render_document, url_fetcher
+from sewerworks.core.documents.responses import pdf_response
 from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import money, spoken_day
 
@@ -63,3 +64,20 @@ def test_a_minimal_document_prints_on_the_letterhead_and_reads_back(settings: An
 def test_dates_and_money_are_printed_as_a_letter_writes_them() -> None:
     assert spoken_day(dt.date(2026, 6, 30)) == "Tuesday, June 30, 2026"
     assert money("1250") == "$1,250.00" and money(0) == "$0.00"
+
+
+@pytest.mark.parametrize(
+    ("given", "sent"),
+    [
+        ("NTC-2026-0001.pdf", "NTC-2026-0001.pdf"),
+        ('a"; filename="evil.html', "a-filename-evil.html"),
+        ("../../etc/passwd", "passwd"),
+        ("line\r\nSet-Cookie: x=1.pdf", "line-Set-Cookie-x-1.pdf"),
+        ("", "document.pdf"),
+    ],
+)
+def test_a_pdf_response_names_its_file_safely(given: str, sent: str) -> None:
+    response = pdf_response(b"%PDF-1.7", given)
+    assert response["Content-Disposition"] == f'inline; filename="{sent}"'
+    assert response["Content-Type"] == "application/pdf" and response["X-Content-Type-Options"] == "nosniff"
+    assert pdf_response(b"%PDF-1.7", given, inline=False)["Content-Disposition"].startswith("attachment;")
