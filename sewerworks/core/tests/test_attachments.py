@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -54,11 +55,18 @@ def test_the_size_limit_is_inclusive_and_an_empty_file_is_refused(settings: Any)
     settings.SEWERWORKS_MAX_UPLOAD_BYTES = 16
     at = SimpleUploadedFile("a.pdf", b"%PDF-" + b"0" * 11)
     assert check_upload(at, allowed=(PDF,), use="evidence").size == 16
-    with pytest.raises(ValidationError, match="evidence files may be at most"):
+    with pytest.raises(ValidationError, match="b.pdf is 17 bytes; evidence files may be at most 16 bytes"):
         check_upload(SimpleUploadedFile("b.pdf", b"%PDF-" + b"0" * 12), allowed=(PDF,), use="evidence")
     with pytest.raises(ValidationError, match="is empty"):
         check_upload(SimpleUploadedFile("c.pdf", b""), allowed=(PDF,), use="evidence")
     assert check_upload(at, allowed=(PDF,), use="plans", max_bytes=16).size == 16
+
+
+def test_a_plain_file_object_is_measured(settings: Any) -> None:
+    settings.SEWERWORKS_MAX_UPLOAD_BYTES = 8
+    with pytest.raises(ValidationError, match="upload is 17 bytes; evidence files may be at most 8 bytes"):
+        check_upload(io.BytesIO(b"%PDF-1.7 and more"), allowed=(PDF,), use="evidence")
+    assert check_upload(io.BytesIO(b"%PDF-1.7"), allowed=(PDF,), use="evidence").size == 8
 
 
 def test_a_checked_file_is_left_at_its_start() -> None:
