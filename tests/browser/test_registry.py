@@ -20,7 +20,8 @@ def parcel():
     f.owned(p)
     f.building(p, name="Western Ave house", dwelling_units=1)
     meter = f.account_with_meter(p)
-    MeterRead.objects.create(meter=meter, read_on=dt.date(2026, 6, 30), reading=52000)
+    for day, reading in ((dt.date(2026, 1, 2), 45000), (dt.date(2026, 3, 31), 48500), (dt.date(2026, 6, 30), 52000)):
+        MeterRead.objects.create(meter=meter, read_on=day, reading=reading)
     f.main(a)
     f.parcel("108.12-3-47", street_number="23", street_name="Western Ave", improvement_area=a, dx=300)
     return p
@@ -35,6 +36,9 @@ def test_a_clerk_searches_an_address_opens_the_parcel_and_sees_map_and_history(p
     assert page.locator("#parcel-map path.leaflet-interactive").count() >= 3  # area, parcel, main
     assert page.get_by_text("SMITH JOHN", exact=True).is_visible()
     assert page.get_by_role("link", name="Edit parcel").is_visible()
+    chart = page.get_by_role("img", name="Water use per period, meter WM12345678")
+    assert chart.is_visible() and chart.locator("circle").count() == 2
+    assert page.get_by_role("cell", name="2026-03-31 – 2026-06-30").is_visible()
     shot("parcel-page-clerk")
     page.get_by_role("link", name="Edit parcel").click()
     page.get_by_label("Street number").fill("21A")

@@ -1,71 +1,41 @@
 """Evidence of a violation: photographs (JPEG, PNG) and PDF documents, checked by their content.
 
-The type is judged by the file's first bytes, never by its name or the browser's claim, so an
-executable renamed ``photo.jpg`` is refused; the size limit is ``settings.SEWERWORKS_MAX_UPLOAD_BYTES``.
+The checks are core's (:mod:`sewerworks.core.attachments`): the type is judged by the file's first
+bytes, never by its name or the browser's claim, so an executable renamed ``photo.jpg`` is refused; the
+size limit is ``settings.SEWERWORKS_MAX_UPLOAD_BYTES``. The file is stored under a random name with the
+extension of its real type (:func:`sewerworks.enforcement.models.violations.evidence_path`) and read
+back only through ``/files/evidence/<pk>/`` by a user who may view enforcement records.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload
 from sewerworks.enforcement.actions.common import require
 from sewerworks.enforcement.models import Evidence, Violation
 
-__all__ = ["ALLOWED", "do_add_evidence", "sniff_type"]
+__all__ = ["EVIDENCE_KINDS", "do_add_evidence"]
 
-# magic bytes -> (content type, what a person calls it)
-ALLOWED: tuple[tuple[bytes, str, str], ...] = (
-    (b"\xff\xd8\xff", "image/jpeg", "JPEG photograph"),
-    (b"\x89PNG\r\n\x1a\n", "image/png", "PNG image"),
-    (b"%PDF-", "application/pdf", "PDF document"),
-)
-
-
-def sniff_type(head: bytes) -> str | None:
-    """The content type the first bytes of a file show, or None if not an accepted kind."""
-    for magic, content_type, _label in ALLOWED:
-        if head.startswith(magic):
-            return content_type
-    return None
-
-
-def _megabytes(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MB"
+EVIDENCE_KINDS = (JPEG, PNG, PDF)
 
 
 def do_add_evidence(violation: Violation, *, file: Any, description: str = "", acting_user: Any) -> Evidence:
-    """Attach a photograph or PDF to the violation, after checking its size and real type."""
+    """Attach a photograph or PDF to the violation, after checking its size and real type.
+
+    Without a description, the evidence is described by the name the file was uploaded under (shown,
+    escaped, on the violation page; never used to store it).
+    """
     require(acting_user, "enforcement.add_evidence", "add evidence to a violation")
-    name = getattr(file, "name", "") or "upload"
-    size = int(getattr(file, "size", 0) or 0)
-    limit = int(settings.SEWERWORKS_MAX_UPLOAD_BYTES)
-    if size == 0:
-        raise ValidationError({"file": f"{name} is empty."})
-    if size > limit:
-        raise ValidationError(
-            {"file": f"{name} is {_megabytes(size)}; evidence files may be at most {_megabytes(limit)}."}
-        )
-    file.seek(0)
-    head = file.read(16)
-    file.seek(0)
-    content_type = sniff_type(head)
-    if content_type is None:
-        raise ValidationError(
-            {
-                "file": f"{name} is not a JPEG or PNG photograph or a PDF document (judged by its content, "
-                "not its name); other kinds of file are not accepted as evidence."
-            }
-        )
+    checked = check_upload(file, allowed=EVIDENCE_KINDS, use="evidence")
     evidence = Evidence(
         violation=violation,
         file=file,
-        content_type=content_type,
-        size=size,
-        description=description.strip()[:200],
+        content_type=checked.content_type,
+        size=checked.size,
+        description=(description.strip() or checked.given_name)[:200],
         uploaded_by=acting_user,
     )
     with transaction.atomic():

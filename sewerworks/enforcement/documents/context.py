@@ -11,10 +11,8 @@ import datetime as dt
 import re
 from typing import Any
 
-from sewerworks.core.parameters import current_parameters
-from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
-from sewerworks.enforcement.documents.town import town
-from sewerworks.enforcement.documents.wording import (
+from sewerworks.core.documents.town import town
+from sewerworks.core.documents.wording import (
     cited_sections,
     decision_interpretations,
     interpretation_lines,
@@ -24,6 +22,8 @@ from sewerworks.enforcement.documents.wording import (
     spoken_day,
     spoken_moment,
 )
+from sewerworks.core.parameters import current_parameters
+from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
 from sewerworks.enforcement.models import Deadline, Notice, Violation
 
 TEMPLATES = {

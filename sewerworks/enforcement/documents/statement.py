@@ -15,8 +15,8 @@ from typing import Any
 from django.utils import timezone
 
 from sewerworks.core.determinations import run_determination
-from sewerworks.enforcement.documents.town import town
-from sewerworks.enforcement.documents.wording import (
+from sewerworks.core.documents.town import town
+from sewerworks.core.documents.wording import (
     cited_sections,
     interpretation_lines,
     money,

@@ -9,16 +9,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 
 from sewerworks.core.determinations import LawNotInForce
+from sewerworks.core.documents.responses import pdf_response
 from sewerworks.enforcement.documents import render
 from sewerworks.enforcement.models import Notice, Violation
 
 PERMISSION = "enforcement.view_enforcement"
-
-
-def _pdf(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
 
 
 def _date_param(request: HttpRequest, name: str) -> dt.datetime | dt.date | None:
@@ -40,7 +35,7 @@ def notice_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         appear_on = _date_param(request, "appear_on")
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc))
-    return _pdf(render.notice_pdf(notice, appear_on=appear_on), f"{notice.number}.pdf")
+    return pdf_response(render.notice_pdf(notice, appear_on=appear_on), f"{notice.number}.pdf")
 
 
 @permission_required(PERMISSION, raise_exception=True)
@@ -57,4 +52,4 @@ def fine_statement_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         data = render.fine_statement_pdf(violation, as_of=as_of)
     except LawNotInForce as exc:
         return HttpResponseBadRequest(f"No statement as of {as_of}: {exc}")
-    return _pdf(data, f"fine-statement-{violation.pk}.pdf")
+    return pdf_response(data, f"fine-statement-{violation.pk}.pdf")

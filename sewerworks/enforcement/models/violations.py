@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.attachments import stored_name
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.choices import Discovery, Program
 from sewerworks.enforcement.models.sections import validate_section
@@ -98,7 +99,8 @@ class StatusChange(models.Model):
 
 
 def evidence_path(instance: Evidence, filename: str) -> str:
-    return f"evidence/{instance.violation_id}/{filename}"
+    """``evidence/<violation>/<random>.<extension of the sniffed type>``: the uploaded name is never used."""
+    return stored_name(f"evidence/{instance.violation_id}", instance.content_type)
 
 
 class Evidence(models.Model):

@@ -19,6 +19,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 from weasyprint import HTML
 
+from sewerworks.core.documents.render import LocalOnlyFetcher, RefusedURL, url_fetcher
 from sewerworks.enforcement.actions import (
     do_issue_notice,
     do_open_violation,
@@ -29,14 +30,7 @@ from sewerworks.enforcement.actions import (
     do_record_service,
 )
 from sewerworks.enforcement.choices import NoticeKind, Program
-from sewerworks.enforcement.documents.render import (
-    LocalOnlyFetcher,
-    RefusedURL,
-    fine_statement_pdf,
-    notice_pdf,
-    notices_pdf,
-    url_fetcher,
-)
+from sewerworks.enforcement.documents.render import fine_statement_pdf, notice_pdf, notices_pdf
 from sewerworks.enforcement.models import Violation
 from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.models import PrivateSystem

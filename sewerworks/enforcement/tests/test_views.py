@@ -288,7 +288,7 @@ def test_evidence_refuses_an_executable_renamed_jpg(client_as: Any, violation: V
     url = reverse("enforcement:add_evidence", args=[violation.pk])
     response = client.post(url, {"file": SimpleUploadedFile("photo.jpg", EXE, "image/jpeg"), "description": "x"})
     assert response.status_code == 200
-    assert "photo.jpg is not a JPEG or PNG photograph or a PDF document" in response.content.decode()
+    assert "photo.jpg is not a JPEG photograph, PNG image or PDF document" in response.content.decode()
     assert not Evidence.objects.exists()
 
 

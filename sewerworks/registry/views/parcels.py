@@ -22,6 +22,7 @@ from sewerworks.registry.models import (
     WaterMeter,
 )
 from sewerworks.registry.search import search
+from sewerworks.registry.water_use import average_line, chart_points, factor_note, water_use
 
 
 @permission_required("registry.view_parcel", raise_exception=True)
@@ -58,6 +59,12 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
     meters = list(WaterMeter.objects.filter(account__in=accounts).order_by("serial"))
     for m in meters:
         m.recent_reads = list(MeterRead.objects.filter(meter=m).order_by("-read_on")[:6])  # type: ignore[attr-defined]
+        used = water_use(m)
+        m.water_use = {  # type: ignore[attr-defined]
+            "points": chart_points(used),
+            "limits": average_line(used),
+            "factor": factor_note(m, used),
+        }
     return {
         "parcel": parcel,
         "current_owners": [o for o in ownerships if o.end is None],

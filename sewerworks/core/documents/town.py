@@ -1,4 +1,4 @@
-"""Who the notices come from and where to call or appear: the Town's letterhead and contacts.
+"""Who the Town's documents come from and where to call or appear: the Town's letterhead and contacts.
 
 Every value can be changed without touching a template: put a ``SEWERWORKS_TOWN`` dict in the settings
 with the keys to override (see ``docs/notices.md``). The defaults are the Town Hall of the Town of
