@@ -25,6 +25,8 @@ UNIT_WORDS = {
     "percent": "%",
     "degree": "°",
     "degF": "°F",
+    "degC": "°C",
+    "ug/L": "µg/L",
     "seats": "seats",
     "count": "",
     "ratio": "",
@@ -39,6 +41,7 @@ REFERENCE_KINDS = {
     "resolution": "Town Board resolution",
     "illustrative": "Demo value (illustrative)",
     "interpretation": "Our interpretation",
+    "standard": "Adopted standard",
 }
 
 
@@ -112,7 +115,7 @@ def format_value(value: Any, unit: str) -> str:
             per = "$1,000 assessed" if per == "1000-assessed" else per
             return f"${number}" + (f" per {per}" if per else "")
         word = UNIT_WORDS.get(unit, unit)
-        return f"{number}{word}" if word in ("%", "°", "°F") else f"{number} {word}".strip()
+        return f"{number}{word}" if word in ("%", "°", "°F", "°C") else f"{number} {word}".strip()
     return str(value)
 
 

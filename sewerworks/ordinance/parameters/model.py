@@ -19,18 +19,21 @@ from sewerworks.ordinance.decision import ParameterUse
 from sewerworks.ordinance.interpretations import is_known
 from sewerworks.ordinance.parameters.units import json_value, parse_date
 
-ReferenceKind = Literal["section", "local_law", "resolution", "illustrative", "interpretation"]
+ReferenceKind = Literal["section", "local_law", "resolution", "illustrative", "interpretation", "standard"]
 Origin = Literal["package", "site"]
 
-# Fields each kind of reference must carry (I-08). Any reference may also cite a section.
+# Fields each kind of reference must carry (I-08). Any reference may also cite a section. A ``standard``
+# is a document the chapter adopts by name (the Recommended Standards for Sewage Works in §118-29, the
+# EPA pretreatment regulations of 40 CFR 403 under §118-45): which edition applies must be said.
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
     "section": ("section",),
     "local_law": ("instrument", "adopted"),
     "resolution": ("instrument", "adopted"),
     "illustrative": ("note",),
     "interpretation": ("interpretation",),
+    "standard": ("instrument", "edition"),
 }
-REFERENCE_FIELDS = ("kind", "section", "instrument", "adopted", "note", "interpretation")
+REFERENCE_FIELDS = ("kind", "section", "instrument", "adopted", "note", "interpretation", "edition")
 
 
 class NotInForce(KeyError):
@@ -46,7 +49,8 @@ class ParameterError(ValueError):
 
 @dataclass(frozen=True)
 class Reference:
-    """Where a value comes from: a section, a local law, a Board resolution, an interpretation, or a demo."""
+    """Where a value comes from: a section, a local law, a Board resolution, an interpretation, an adopted
+    standard (with its edition), or a demo."""
 
     kind: ReferenceKind
     section: str | None = None
@@ -54,12 +58,13 @@ class Reference:
     adopted: date | None = None
     note: str | None = None
     interpretation: str | None = None
+    edition: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in REQUIRED_FIELDS:
             known = ", ".join(REQUIRED_FIELDS)
             raise ValueError(f"unknown reference kind {self.kind!r}; known kinds: {known}")
-        missing = [name for name in REQUIRED_FIELDS[self.kind] if getattr(self, name) in (None, "")]
+        missing = [name for name in REQUIRED_FIELDS[self.kind] if not str(getattr(self, name) or "").strip()]
         if missing:
             raise ValueError(f"a {self.kind} reference needs {' and '.join(missing)}")
         if self.section is not None:
@@ -85,6 +90,7 @@ class Reference:
             adopted=parse_date(adopted) if adopted is not None else None,
             note=_optional_text(data, "note"),
             interpretation=_optional_text(data, "interpretation"),
+            edition=_optional_text(data, "edition"),
         )
 
     def to_dict(self) -> dict[str, str]:
