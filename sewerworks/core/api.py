@@ -131,3 +131,7 @@ def job_detail(request: HttpRequest, job_id: int) -> Any:
 
 
 router.add_router("/", jobs_router)
+
+from sewerworks.core.resolutions.api import router as resolutions_router  # noqa: E402
+
+router.add_router("/", resolutions_router)

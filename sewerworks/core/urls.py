@@ -1,6 +1,7 @@
 from django.urls import path
 
 from sewerworks.core import views
+from sewerworks.core.resolutions import views as resolutions
 from sewerworks.core.urlutils import optional_include
 
 app_name = "core"
@@ -10,4 +11,7 @@ urlpatterns = [
     path("jobs/", views.job_list, name="job_list"),
     path("jobs/<int:pk>/", views.job_detail, name="job_detail"),
     path("determinations/", views.determination_list, name="determination_list"),
+    path("resolutions/", resolutions.resolution_list, name="resolution_list"),
+    path("resolutions/new/", resolutions.resolution_new, name="resolution_new"),
+    path("resolutions/<int:pk>/", resolutions.resolution_detail, name="resolution_detail"),
 ] + optional_include("ordinance/", "sewerworks.core.ordinance_browser.urls")

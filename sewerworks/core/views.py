@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 from django.contrib.auth.decorators import permission_required
@@ -39,13 +40,20 @@ def determination_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         name = request.POST.get("topic", "")
         raw = request.POST.get("facts", "")
+        as_of_text = request.POST.get("as_of", "").strip()
         context["chosen"] = name
         context["facts_text"] = raw
+        context["as_of_text"] = as_of_text
+        try:
+            as_of = dt.date.fromisoformat(as_of_text) if as_of_text else None
+        except ValueError:
+            context["error"] = f"As of: {as_of_text!r} is not a date of the form YYYY-MM-DD."
+            return render(request, "core/determinations.html", context, status=400)
         try:
             facts = json.loads(raw)
             if not isinstance(facts, dict):
                 raise ValueError("The facts must be a JSON object ({...}).")
-            decision = run_determination(name, facts)
+            decision = run_determination(name, facts, as_of=as_of)
             context["decision"] = decision
         except json.JSONDecodeError as exc:
             context["error"] = f"The facts are not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})."

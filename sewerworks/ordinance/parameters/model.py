@@ -123,6 +123,14 @@ class DatedValue:
 
 
 @dataclass(frozen=True)
+class RefusedValue:
+    """A site value set aside because the loader refuses it (kept so a rule never reads past it)."""
+
+    effective: date
+    reason: str
+
+
+@dataclass(frozen=True)
 class SiteValue:
     """A value recorded on site (e.g. a Town Board resolution adopted after installation)."""
 
@@ -148,6 +156,7 @@ class Parameter:
     interpretations: tuple[str, ...]
     values: tuple[DatedValue, ...]
     file: str = ""
+    refused: tuple[RefusedValue, ...] = ()
 
     def value_on(self, day: date) -> DatedValue | None:
         """The value in force on the day: the latest to take effect on or before it (site wins ties)."""
@@ -164,6 +173,15 @@ class Parameter:
         values = sorted([*self.values, dated], key=lambda v: (v.effective, v.source == "site"))
         return replace(self, values=tuple(values))
 
+    def with_refused(self, refused: RefusedValue) -> Parameter:
+        return replace(self, refused=(*self.refused, refused))
+
+    def refusal_on(self, day: date, in_force: DatedValue | None) -> RefusedValue | None:
+        """A refused site value that would be in force on ``day`` in place of ``in_force``, if any."""
+        since = in_force.effective if in_force is not None else date.min
+        claims = [r for r in self.refused if since <= r.effective <= day]
+        return max(claims, key=lambda r: r.effective) if claims else None
+
 
 @dataclass(frozen=True)
 class ParameterSet:
@@ -171,6 +189,7 @@ class ParameterSet:
 
     jurisdiction: str
     parameters: Mapping[str, Parameter]
+    problems: tuple[str, ...] = ()  # site values set aside by a lenient load, each with its reason
 
     def keys(self) -> list[str]:
         return sorted(self.parameters)
@@ -207,6 +226,11 @@ class ParameterView:
     def __getitem__(self, key: str) -> Any:
         parameter = self.parameters.parameter(key)
         dated = parameter.value_on(self.on)
+        refused = parameter.refusal_on(self.on, dated) if parameter.refused else None
+        if refused is not None:
+            raise ParameterError(
+                f"parameter {key!r} on {self.on.isoformat()}: the recorded value is refused ({refused.reason})"
+            )
         if dated is None:
             first = parameter.values[0].effective.isoformat() if parameter.values else "never"
             day = self.on.isoformat()
@@ -255,6 +279,7 @@ class ParameterView:
                 effective=dated.effective,
                 reference=dated.reference.to_dict(),
                 source=dated.source,
+                set_by=set_by(dated),
             )
             for key, (parameter, dated) in self._reads.items()
         ]
@@ -267,3 +292,12 @@ class ParameterView:
             if dated.reference.interpretation:
                 ids.add(dated.reference.interpretation)
         return sorted(ids)
+
+
+def set_by(dated: DatedValue) -> str | None:
+    """"set by Resolution 2027-14 of 2027-03-10" for a value a recorded resolution set; else None."""
+    reference = dated.reference
+    if dated.source != "site" or not reference.instrument:
+        return None
+    adopted = f" of {reference.adopted.isoformat()}" if reference.adopted else ""
+    return f"set by {reference.instrument}{adopted}"
