@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest
-from ninja import Field, Router, Schema
+from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 
 from sewerworks.core.api_auth import require
@@ -139,5 +139,5 @@ def record_resolution(request: HttpRequest, body: ResolutionIn) -> Any:
     except PermissionDenied as exc:
         raise HttpError(403, str(exc)) from exc
     except ValidationError as exc:
-        return 422, {"detail": _detail(exc)}
-    return 201, _out(record)
+        return Status(422, {"detail": _detail(exc)})
+    return Status(201, _out(record))
