@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("jobs/", views.job_list, name="job_list"),
     path("jobs/<int:pk>/", views.job_detail, name="job_detail"),
+    path("jobs/<int:pk>/rerun/", views.job_rerun, name="job_rerun"),
     path("determinations/", views.determination_list, name="determination_list"),
     path("resolutions/", resolutions.resolution_list, name="resolution_list"),
     path("resolutions/new/", resolutions.resolution_new, name="resolution_new"),
