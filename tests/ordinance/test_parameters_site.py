@@ -86,3 +86,13 @@ def test_a_value_read_from_a_recorded_resolution_says_which_set_it() -> None:
     before[DISTANCE], after[DISTANCE]
     assert before.uses()[0].set_by is None
     assert after.uses()[0].set_by == "set by Resolution 2027-14 of 2027-03-10"
+
+
+def test_a_site_value_must_have_the_shape_of_the_parameter() -> None:
+    packaged = load_jurisdiction()
+    with pytest.raises(
+        ParameterError, match=f"{DISTANCE}: 2027-04-01: a table given where the parameter takes a single"
+    ):
+        check_site_value(packaged, _site(DISTANCE, date(2027, 4, 1), {"a": 150}), "form")
+    with pytest.raises(ParameterError, match="a single value given where the parameter takes a table"):
+        check_site_value(packaged, _site("trench.max_width_by_diameter", date(2027, 4, 1), 40), "form")

@@ -82,6 +82,9 @@ def check_values(
     for row, proposed in enumerate(values):
         key = proposed.key.strip()
         effective = proposed.effective or resolution["effective_on"]
+        if _has_nul(key) or _has_nul(proposed.value) or _has_nul(proposed.section):
+            problems.append(_problem(row, key.replace("\x00", ""), "contains a NUL character"))
+            continue
         if key not in packaged:
             problems.append(_problem(row, key, f"no such parameter in jurisdiction {packaged.jurisdiction}"))
             continue
@@ -108,8 +111,30 @@ def check_values(
     return checked
 
 
+LIMITS = {"instrument": 120, "title": 200, "notes": 10_000}
+
+
+def _has_nul(value: Any) -> bool:
+    """A NUL character anywhere (PostgreSQL stores none, in text or in JSON)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
 def _check_resolution(resolution: dict[str, Any], values: Sequence[ProposedValue]) -> None:
     errors: dict[str, str] = {}
+    for name, limit in LIMITS.items():
+        text = str(resolution.get(name) or "")
+        if "\x00" in text:
+            errors[name] = "Contains a NUL character."
+        elif len(text) > limit:
+            errors[name] = f"At most {limit} characters (this has {len(text)})."
+    if errors:
+        raise ValidationError(errors)
     if not str(resolution["instrument"] or "").strip():
         errors["instrument"] = "Give the resolution as cited, e.g. 'Resolution 2027-14'."
     elif BoardResolution.objects.filter(instrument=resolution["instrument"]).exists():
@@ -149,7 +174,7 @@ def do_record_resolution(
         "title": (title or "").strip(),
     }
     with transaction.atomic():
-        _check_resolution(resolution, values)
+        _check_resolution({**resolution, "notes": notes}, values)
         packaged = load_jurisdiction(settings.SEWERWORKS_JURISDICTION)
         checked = check_values(packaged, resolution, values)
         _check_in_force_with_the_rest(packaged, resolution, checked)

@@ -78,6 +78,11 @@ def test_a_determination_changes_from_the_effective_date_and_names_the_resolutio
         (ProposedValue("deadlines.weekend_holiday_shift", 1), "1 is not true or false (unit bool)"),
         (ProposedValue(DISTANCE, 150, section="118-99"), f"{DISTANCE}: reference cites"),
         (ProposedValue(DISTANCE, []), f"{DISTANCE}: 2027-04-01: an empty list has no values"),
+        (
+            ProposedValue(DISTANCE, [150, 200]),
+            f"{DISTANCE}: 2027-04-01: a list given where the parameter takes a single",
+        ),
+        (ProposedValue("building_sewer.approved_materials", "a\x00b"), "contains a NUL character"),
     ],
 )
 def test_a_value_the_loader_refuses_is_refused_naming_the_key_and_nothing_is_stored(
@@ -133,3 +138,12 @@ def test_a_bad_value_stored_behind_the_actions_back_is_reported_not_a_crash_of_e
     assert run_determination("abandonment-fine", fine, as_of=dt.date(2027, 3, 25)).amounts
     with pytest.raises(RecordedValueRefused, match=f"{KEY}.*refused.*float money"):
         run_determination("abandonment-fine", {"notified_on": "2027-04-01"}, as_of=dt.date(2027, 4, 20))
+
+
+@pytest.mark.django_db
+def test_text_the_database_cannot_keep_is_refused_naming_the_field(make_user: Any) -> None:
+    with pytest.raises(ValidationError) as caught:
+        record(make_user("clerk"), ProposedValue(DISTANCE, 150), instrument="Resolution\x00 1" + "9" * 130)
+    assert caught.value.message_dict == {"instrument": ["Contains a NUL character."]}
+    with pytest.raises(ValidationError, match="At most 120 characters"):
+        record(make_user("clerk"), ProposedValue(DISTANCE, 150), instrument="R" * 121)

@@ -50,6 +50,14 @@ def _keys_like(value: Any, parameter: Parameter) -> Any:
     return {int(k) if isinstance(k, str) and k.strip().isdigit() else k: v for k, v in value.items()}
 
 
+def _shape(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, tuple | list):
+        return "a list"
+    return "a single value"
+
+
 def check_site_value(parameters: ParameterSet, site: SiteValue, name: str) -> DatedValue:
     """The site value as a dated value of its parameter, or a ParameterError naming the key and why."""
     at = f"site source {name}: {site.key}: {_iso(site.effective)}"
@@ -64,6 +72,9 @@ def check_site_value(parameters: ParameterSet, site: SiteValue, name: str) -> Da
         value = normalise(_keys_like(site.value, parameter), parameter.unit)
     except UnitError as error:
         raise ParameterError(f"{at}: {error}") from None
+    expected, given = _shape(parameter.values[-1].value) if parameter.values else "", _shape(value)
+    if expected and given != expected:
+        raise ParameterError(f"{at}: {given} given where the parameter takes {expected}")
     return DatedValue(site.effective, value, site.reference, source="site", source_name=name)
 
 
