@@ -7,12 +7,14 @@ body is that topic's facts schema (with worked examples) in the OpenAPI document
 import datetime as dt
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from ninja import Body, Query, Router, Schema
 from ninja.errors import HttpError
 
 from sewerworks.core.api_auth import require
 from sewerworks.core.determinations import LawNotInForce, run_determination
+from sewerworks.core.jobs import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError, Topic, topics
@@ -113,6 +115,8 @@ class JobOut(Schema):
     result: dict[str, Any]
     created_at: dt.datetime
     finished_at: dt.datetime | None
+    attempts: int
+    may_rerun: bool
 
 
 @jobs_router.get("/jobs", response=list[JobOut], summary="Recent background jobs")
@@ -130,4 +134,24 @@ def job_detail(request: HttpRequest, job_id: int) -> Any:
     return job
 
 
+@jobs_router.post(
+    "/jobs/{job_id}/rerun",
+    response={200: JobOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+    summary="Run an interrupted or failed job again, with the same task and arguments",
+)
+def rerun_job(request: HttpRequest, job_id: int) -> Any:
+    user = require(request, "core.rerun_job")
+    job = Job.objects.filter(pk=job_id).first()
+    if job is None:
+        raise HttpError(404, f"No job {job_id}.")
+    try:
+        return do_rerun_job(job, acting_user=user)
+    except ValidationError as exc:
+        raise HttpError(422, " ".join(exc.messages)) from exc
+
+
 router.add_router("/", jobs_router)
+
+from sewerworks.core.resolutions.api import router as resolutions_router  # noqa: E402
+
+router.add_router("/", resolutions_router)

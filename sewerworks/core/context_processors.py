@@ -20,6 +20,7 @@ NAVIGATION: list[tuple[str, str, str]] = [
     ("Pretreatment", "pretreatment:home", "pretreatment.view_pretreatment"),
     ("Engineering", "engineering:home", "engineering.view_engineering"),
     ("Ordinance", "core:ordinance_index", "core.view_site"),
+    ("Resolutions", "core:resolution_list", "core.view_resolution"),
     ("Determinations", "core:determination_list", "core.run_determination"),
     ("Jobs", "core:job_list", "core.view_job"),
 ]

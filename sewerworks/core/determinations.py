@@ -12,7 +12,7 @@ from django.utils import timezone
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.decision import Decision
-from sewerworks.ordinance.parameters import NotInForce
+from sewerworks.ordinance.parameters import NotInForce, ParameterError
 from sewerworks.ordinance.topics import determine
 
 
@@ -31,10 +31,16 @@ def run_determination(topic: str, facts: Mapping[str, Any], *, as_of: dt.date | 
         return determine(topic, facts, as_of=as_of or today(), params=current_parameters())
     except NotInForce as exc:
         raise LawNotInForce(f"The law applied by {topic!r} was not in force on {as_of}: {exc}") from exc
+    except ParameterError as exc:
+        raise RecordedValueRefused(f"{topic!r} cannot be determined on {as_of or today()}: {exc}") from exc
 
 
 class LawNotInForce(ValueError):
     """The date asked is before the parameters the rule needs took effect."""
+
+
+class RecordedValueRefused(LawNotInForce):
+    """The rule would read a value a recorded resolution set that the loader refuses (named in the message)."""
 
 
 def store_decision(decision: Decision, *, subject: Any = None, acting_user: Any = None) -> StoredDecision:

@@ -3,33 +3,54 @@
 The queue is django-tasks with its database backend (works on SQLite and PostgreSQL);
 ``sewerworks worker`` runs it. A task that wants progress takes ``job_id`` and calls
 :func:`report_progress`; :func:`start_job` creates the :class:`Job` row and enqueues the task.
+
+A running job names its worker process (host, pid, process start) and keeps a heartbeat; when a worker
+dies, the next one to start marks its jobs interrupted (``core.workers``), and ``do_rerun_job`` runs the
+same task with the same arguments again.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
-from sewerworks.core.models import Job
+from sewerworks.core.models import AuditEvent, Job
+from sewerworks.core.workers import this_worker
 
 
 def start_job(task: Any, *, kind: str, title: str, acting_user: Any, **kwargs: Any) -> Job:
-    """Record a job and enqueue ``task(job_id=..., **kwargs)`` once the transaction commits."""
-    job = Job.objects.create(kind=kind, title=title, created_by=acting_user)
+    """Record a job and enqueue ``task(job_id=..., **kwargs)`` once the transaction commits.
+
+    The task's path and arguments are kept on the job so that it can be rerun (they must be JSON, as
+    the queue requires anyway)."""
+    job = Job.objects.create(
+        kind=kind,
+        title=title,
+        created_by=acting_user,
+        task_path=str(getattr(task, "module_path", "")),
+        task_kwargs=kwargs,
+    )
+    enqueue(task, job, kwargs)
+    return job
+
+
+def enqueue(task: Any, job: Job, kwargs: dict[str, Any]) -> None:
+    """Enqueue ``task`` for ``job`` once the current transaction commits."""
 
     def _enqueue() -> None:
         result = task.enqueue(job_id=job.pk, **kwargs)
         Job.objects.filter(pk=job.pk).update(task_result_id=str(result.id))
 
     transaction.on_commit(_enqueue)
-    return job
 
 
 def report_progress(job_id: int, *, done: int, total: int | None = None, message: str = "") -> None:
     """Called by a running task: how far it has got. One UPDATE, no read."""
-    fields: dict[str, Any] = {"done": done, "status": Job.Status.RUNNING}
+    fields: dict[str, Any] = {"done": done, "status": Job.Status.RUNNING, "heartbeat_at": timezone.now()}
     if total is not None:
         fields["total"] = total
     if message:
@@ -38,7 +59,17 @@ def report_progress(job_id: int, *, done: int, total: int | None = None, message
 
 
 def job_started(job_id: int) -> None:
-    Job.objects.filter(pk=job_id).update(status=Job.Status.RUNNING, started_at=timezone.now())
+    """The job is running in this process: say which one, so that its death can be seen."""
+    host, pid, process_start = this_worker()
+    now = timezone.now()
+    Job.objects.filter(pk=job_id).update(
+        status=Job.Status.RUNNING,
+        started_at=now,
+        heartbeat_at=now,
+        worker_host=host,
+        worker_pid=pid,
+        worker_process_start=process_start,
+    )
 
 
 def job_finished(job_id: int, *, result: dict[str, Any] | None = None, error: str = "") -> None:
@@ -72,3 +103,43 @@ class JobRun:
             job_finished(self.job_id, error=f"{exc_type.__name__}: {exc}")
             return
         job_finished(self.job_id, result=self.result)
+
+
+def do_rerun_job(job: Job, *, acting_user: Any) -> Job:
+    """Run an interrupted or failed job's task again, with the same arguments, on the same Job record.
+
+    Only the job's own status decides: whatever the queue's earlier row of the task says (running,
+    failed), a new task is enqueued. Audited (who, which attempt, from what status).
+    """
+    if acting_user is None or not acting_user.has_perm("core.rerun_job"):
+        raise PermissionDenied("Your role does not allow you to rerun a background job (core.rerun_job).")
+    with transaction.atomic():
+        job = Job.objects.select_for_update().get(pk=job.pk)
+        if not job.task_path:
+            raise ValidationError("This job was started before its task was kept: start it again from its screen.")
+        if job.status not in {Job.Status.FAILED, Job.Status.INTERRUPTED}:
+            raise ValidationError(
+                f"Only an interrupted or failed job is rerun; this one is {job.get_status_display().lower()}."
+            )
+        try:
+            task = import_string(job.task_path)
+        except ImportError as exc:
+            raise ValidationError(f"The task {job.task_path} no longer exists: {exc}") from exc
+        previous = job.status
+        job.status = Job.Status.QUEUED
+        job.attempts += 1
+        job.done, job.total, job.result = 0, None, {}
+        job.started_at = job.finished_at = job.heartbeat_at = None
+        job.worker_host, job.worker_pid, job.worker_process_start = "", None, ""
+        who = getattr(acting_user, "username", "")
+        job.message = f"Rerun (attempt {job.attempts}) requested by {who}; waiting for a worker."
+        job.save()
+        AuditEvent.objects.create(
+            actor=acting_user,
+            action="do_rerun_job",
+            subject=f"job {job.pk}: {job.title}"[:200],
+            rows=1,
+            detail={"job": job.pk, "task": job.task_path, "from_status": previous, "attempt": job.attempts},
+        )
+        enqueue(task, job, dict(job.task_kwargs))
+    return job

@@ -2,10 +2,16 @@
 
 The ordinance layer loads the jurisdiction's YAML; :class:`RecordedResolutions` is the second,
 site-level source: values the Town Board set after installation, from their effective date.
+
+``do_record_resolution`` refuses a bad value before it is stored. A bad row stored some other way (an
+old version, the admin, a hand-made SQL fix) is set aside and reported (``ParameterSet.problems``, shown
+on the resolutions screen and the ordinance browser, logged): only a determination that would read it,
+on a day it claims, is refused with the reason; every other determination and the sweep still run.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import cast
 
@@ -14,6 +20,8 @@ from django.db import DatabaseError
 
 from sewerworks.ordinance.parameters import ParameterSet, Reference, SiteValue, load_jurisdiction
 from sewerworks.ordinance.parameters.model import ReferenceKind
+
+log = logging.getLogger(__name__)
 
 
 class RecordedResolutions:
@@ -51,4 +59,7 @@ def current_parameters() -> ParameterSet:
             return load_jurisdiction(jurisdiction)
     except DatabaseError:  # not migrated yet: the packaged law still applies
         return load_jurisdiction(jurisdiction)
-    return load_jurisdiction(jurisdiction, sources=[RecordedResolutions()])
+    params = load_jurisdiction(jurisdiction, sources=[RecordedResolutions()], lenient=True)
+    for problem in params.problems:
+        log.error("A recorded Board resolution value is set aside: %s", problem)
+    return params

@@ -2,6 +2,7 @@ from django.urls import path
 
 from sewerworks.core import views
 from sewerworks.core.attachment_views import attachment_download
+from sewerworks.core.resolutions import views as resolutions
 from sewerworks.core.urlutils import optional_include
 
 app_name = "core"
@@ -10,6 +11,10 @@ urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("jobs/", views.job_list, name="job_list"),
     path("jobs/<int:pk>/", views.job_detail, name="job_detail"),
+    path("jobs/<int:pk>/rerun/", views.job_rerun, name="job_rerun"),
     path("determinations/", views.determination_list, name="determination_list"),
     path("files/<slug:kind>/<int:pk>/", attachment_download, name="attachment"),
+    path("resolutions/", resolutions.resolution_list, name="resolution_list"),
+    path("resolutions/new/", resolutions.resolution_new, name="resolution_new"),
+    path("resolutions/<int:pk>/", resolutions.resolution_detail, name="resolution_detail"),
 ] + optional_include("ordinance/", "sewerworks.core.ordinance_browser.urls")

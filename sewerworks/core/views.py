@@ -2,34 +2,57 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
+from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from sewerworks.core.dashboard import panels_for
 from sewerworks.core.determinations import LawNotInForce, run_determination, today
+from sewerworks.core.jobs import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.ordinance.topics import FactsError, UnknownTopic, topics
 
 
 @permission_required("core.view_site", raise_exception=True)
 def dashboard(request: HttpRequest) -> HttpResponse:
-    jobs = Job.objects.exclude(status__in=[Job.Status.SUCCEEDED, Job.Status.FAILED])[:5]
+    jobs = Job.objects.filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])[:5]
     return render(request, "core/dashboard.html", {"panels": panels_for(request), "running_jobs": jobs})
 
 
 @permission_required("core.view_job", raise_exception=True)
 def job_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/job_list.html", {"jobs": Job.objects.select_related("created_by")[:200]})
+    context = {
+        "jobs": Job.objects.select_related("created_by")[:200],
+        "may_rerun": request.user.has_perm("core.rerun_job"),
+    }
+    return render(request, "core/job_list.html", context)
+
+
+@require_POST
+@permission_required("core.rerun_job", raise_exception=True)
+def job_rerun(request: HttpRequest, pk: int) -> HttpResponse:
+    """Run an interrupted or failed job again with the same task and arguments."""
+    job = get_object_or_404(Job, pk=pk)
+    try:
+        do_rerun_job(job, acting_user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"{job.title} is queued again; a worker will run it.")
+    return redirect("core:job_detail", pk=pk)
 
 
 @permission_required("core.view_job", raise_exception=True)
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = get_object_or_404(Job, pk=pk)
     template = "core/_job_progress.html" if request.htmx else "core/job_detail.html"  # type: ignore[attr-defined]
-    return render(request, template, {"job": job})
+    return render(request, template, {"job": job, "may_rerun": request.user.has_perm("core.rerun_job")})
 
 
 @permission_required("core.run_determination", raise_exception=True)
@@ -39,13 +62,20 @@ def determination_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         name = request.POST.get("topic", "")
         raw = request.POST.get("facts", "")
+        as_of_text = request.POST.get("as_of", "").strip()
         context["chosen"] = name
         context["facts_text"] = raw
+        context["as_of_text"] = as_of_text
+        try:
+            as_of = dt.date.fromisoformat(as_of_text) if as_of_text else None
+        except ValueError:
+            context["error"] = f"As of: {as_of_text!r} is not a date of the form YYYY-MM-DD."
+            return render(request, "core/determinations.html", context, status=400)
         try:
             facts = json.loads(raw)
             if not isinstance(facts, dict):
                 raise ValueError("The facts must be a JSON object ({...}).")
-            decision = run_determination(name, facts)
+            decision = run_determination(name, facts, as_of=as_of)
             context["decision"] = decision
         except json.JSONDecodeError as exc:
             context["error"] = f"The facts are not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})."

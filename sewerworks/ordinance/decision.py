@@ -100,7 +100,8 @@ class Amount(_Model):
 
 
 class ParameterUse(_Model):
-    """A parameter a rule read: its value on the day, unit, effective date and reference."""
+    """A parameter a rule read: its value on the day, unit, effective date and reference, and which
+    recorded Board resolution set it, if one did."""
 
     key: str
     value: Any
@@ -108,6 +109,7 @@ class ParameterUse(_Model):
     effective: date
     reference: dict[str, str]
     source: str = "package"
+    set_by: str | None = None  # "set by Resolution 2027-14 of 2027-03-10" where a recorded resolution set it
 
 
 class Decision(_Model):

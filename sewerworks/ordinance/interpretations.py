@@ -49,6 +49,12 @@ INTERPRETATIONS: dict[str, str] = {
     "I-43": "Rate changes: a period is rated with the parameters in force on its last day",
     "I-44": "§118-6 car washes: separately metered wash water excluded from sewer usage",
     "I-45": "§118-21 bearing walls: within 3 ft fails; parallel farther away is discretion",
+    # Readings the programs need (issue 8)
+    "I-46": "'Available' public sewer (§118-5, 7, 12): a main within the availability distance",
+    "I-47": "§118-47 'reasonable time limit': the notice states it; a default only pre-fills it",
+    "I-48": "§118-52 meter rollover: only when the dials allow it and usage is a small fraction",
+    "I-49": "§118-25 meter certification: dated between installation and the passed inspection",
+    "I-50": "Dates in the future: events still to come and runs as of a future date are refused",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")

@@ -62,7 +62,10 @@ class NoticeDeadlineFacts(Facts):
 
 
 def correction_deadline(facts: NoticeDeadlineFacts, view: ParameterView) -> tuple[Deadline, Finding]:
-    """The end of the time limit stated in a notice of violation (§118-47, I-20)."""
+    """The end of the time limit stated in a notice of violation (§118-47, I-20).
+
+    The notice states its own limit; ``enforcement.default_correction_days`` only stands in where the facts
+    give none (I-47)."""
     assert facts.served_on is not None
     days = facts.correction_days or int(view.number("enforcement.default_correction_days"))
     shift = view.flag("deadlines.weekend_holiday_shift")

@@ -107,7 +107,7 @@ class ExposureFacts(Facts):
 
 
 def correction_deadline(violation: Violation, view: ParameterView) -> date:
-    """The time limit stated in the notice, or the default counted from the day it was served."""
+    """The time limit stated in the notice, or the default counted from the day it was served (I-47)."""
     if violation.correction_deadline is not None:
         return violation.correction_deadline
     assert violation.notice_served_on is not None  # the facts model requires one of the two

@@ -18,7 +18,7 @@
 
 "Available" is not defined by the chapter: where the Town has not recorded whether a public sewer is
 available, sewerworks reads it from the distance to the nearest public sewer main and the parameter
-``connection.sewer_available_distance`` (a main within 100 ft of the parcel boundary). I-44: the
+``connection.sewer_available_distance`` (a main within 100 ft of the parcel boundary, I-46). I-44: the
 separately metered wash water is excluded from the car wash's sewer usage; all other water is billed.
 """
 

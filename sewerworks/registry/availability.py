@@ -3,8 +3,9 @@
 Chapter 118 requires connection where a public sewer is available and allows a private system where
 none is, without defining "available". sewerworks reads it as: a public sewer main lies within
 ``connection.sewer_available_distance`` feet of the parcel's boundary (a dated parameter, 100 ft until
-the Town Board sets one). The mandatory-connection program, the permits (§118-22, 24) and the
-control-manhole rule (§118-42) use this.
+the Town Board sets one; I-46, which also lets the Superintendent record a finding for one parcel).
+The mandatory-connection program, the permits (§118-22, 24) and the control-manhole rule (§118-42)
+use this.
 """
 
 from __future__ import annotations

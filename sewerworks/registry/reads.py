@@ -26,7 +26,7 @@ from sewerworks.registry.actions import require_perm
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
 
-ROLLOVER_PARAMETER = "meters.rollover_max_fraction"  # a dated parameter (a reading of a gap): 0.1
+ROLLOVER_PARAMETER = "meters.rollover_max_fraction"  # a dated parameter (I-48): 0.1
 _CHUNK = 500
 
 
@@ -65,7 +65,7 @@ def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: i
     A lower reading is the register rolling over from 10^dials - 1 to 0 only when the water it would mean
     (reading + 10^dials - previous) is at most ``meters.rollover_max_fraction`` of the register (a tenth
     unless the Superintendent sets another); otherwise it is a misread, a replaced meter or a reversed
-    date, for a person to look at.
+    date, for a person to look at (I-48).
     """
     if reading >= previous:
         return None

@@ -8,7 +8,10 @@ class Job(models.Model):
     """A long piece of work run in the background (a bill run, a batch of PDFs, an import).
 
     The worker (``sewerworks worker``) runs the task; the task reports its progress here so the
-    screens and the CLI can show how far it has got and what came of it.
+    screens and the CLI can show how far it has got and what came of it. A running job records which
+    worker process runs it, so that when that process dies (killed, out of memory, the machine
+    restarted) the next worker to start marks the job interrupted instead of leaving it "running"
+    forever; the task and its arguments are kept so that it can be rerun.
     """
 
     class Status(models.TextChoices):
@@ -16,6 +19,7 @@ class Job(models.Model):
         RUNNING = "running", "Running"
         SUCCEEDED = "succeeded", "Succeeded"
         FAILED = "failed", "Failed"
+        INTERRUPTED = "interrupted", "Interrupted (its worker stopped)"
 
     kind = models.CharField("kind", max_length=80, help_text="What sort of work, e.g. 'roll-import'.")
     title = models.CharField("title", max_length=200)
@@ -25,6 +29,28 @@ class Job(models.Model):
     message = models.TextField("message", blank=True, help_text="Last progress message or error.")
     result = models.JSONField("result", default=dict, blank=True)
     task_result_id = models.CharField("task id", max_length=64, blank=True)
+    task_path = models.CharField(
+        "task",
+        max_length=200,
+        blank=True,
+        help_text="The task's import path, e.g. 'sewerworks.core.tasks.check_parameters'.",
+    )
+    task_kwargs = models.JSONField(
+        "task arguments", default=dict, blank=True, help_text="The arguments it was started with (besides job_id)."
+    )
+    attempts = models.PositiveIntegerField("attempts", default=1, help_text="1, plus one for each rerun.")
+    worker_host = models.CharField("worker host", max_length=200, blank=True)
+    worker_pid = models.PositiveIntegerField("worker process id", null=True, blank=True)
+    worker_process_start = models.CharField(
+        "worker process start",
+        max_length=40,
+        blank=True,
+        help_text=(
+            "When the worker process started (clock ticks since boot on Linux), "
+            "so a reused pid is not mistaken for it."
+        ),
+    )
+    heartbeat_at = models.DateTimeField("last sign of life", null=True, blank=True)
     created_at = models.DateTimeField("created", auto_now_add=True)
     started_at = models.DateTimeField("started", null=True, blank=True)
     finished_at = models.DateTimeField("finished", null=True, blank=True)
@@ -52,4 +78,9 @@ class Job(models.Model):
 
     @property
     def finished(self) -> bool:
-        return self.status in {self.Status.SUCCEEDED, self.Status.FAILED}
+        return self.status in {self.Status.SUCCEEDED, self.Status.FAILED, self.Status.INTERRUPTED}
+
+    @property
+    def may_rerun(self) -> bool:
+        """A job that stopped without succeeding, whose task was kept, may be run again."""
+        return self.status in {self.Status.FAILED, self.Status.INTERRUPTED} and bool(self.task_path)

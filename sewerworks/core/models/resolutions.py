@@ -22,6 +22,15 @@ class BoardResolution(models.Model):
         default="resolution",
     )
     adopted_on = models.DateField("adopted on")
+    effective_on = models.DateField(
+        "effective from",
+        null=True,
+        blank=True,
+        help_text=(
+            "The day its values take effect unless a value states its own "
+            "(empty only on resolutions recorded before the date was kept)."
+        ),
+    )
     title = models.CharField("title", max_length=200)
     notes = models.TextField("notes", blank=True)
     history = HistoricalRecords()

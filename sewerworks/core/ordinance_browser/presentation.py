@@ -14,6 +14,7 @@ from typing import Any
 from sewerworks.ordinance.interpretations import INTERPRETATIONS
 from sewerworks.ordinance.money import plain
 from sewerworks.ordinance.parameters import DatedValue, Parameter, Reference
+from sewerworks.ordinance.parameters.model import set_by
 
 _NOTE = re.compile(r"^\[(?:Amended|Added) .+\]$")
 _SEPARATOR = re.compile(r"^[\s|:-]*$")
@@ -25,6 +26,8 @@ UNIT_WORDS = {
     "percent": "%",
     "degree": "°",
     "degF": "°F",
+    "degC": "°C",
+    "ug/L": "µg/L",
     "seats": "seats",
     "count": "",
     "ratio": "",
@@ -39,6 +42,7 @@ REFERENCE_KINDS = {
     "resolution": "Town Board resolution",
     "illustrative": "Demo value (illustrative)",
     "interpretation": "Our interpretation",
+    "standard": "Adopted standard",
 }
 
 
@@ -112,7 +116,7 @@ def format_value(value: Any, unit: str) -> str:
             per = "$1,000 assessed" if per == "1000-assessed" else per
             return f"${number}" + (f" per {per}" if per else "")
         word = UNIT_WORDS.get(unit, unit)
-        return f"{number}{word}" if word in ("%", "°", "°F") else f"{number} {word}".strip()
+        return f"{number}{word}" if word in ("%", "°", "°F", "°C") else f"{number} {word}".strip()
     return str(value)
 
 
@@ -128,6 +132,8 @@ class ValueRow:
     illustrative: bool
     by_resolution: bool
     source_name: str
+    set_by: str | None = None  # "set by Resolution 2027-14 of 2027-03-10"
+    resolution_url: str = ""  # the recorded resolution's page
 
 
 @dataclass(frozen=True)
@@ -141,7 +147,10 @@ class ParameterRow:
     values: tuple[ValueRow, ...]
 
 
-def parameter_rows(parameters: Iterable[Parameter], today: dt.date) -> list[ParameterRow]:
+def parameter_rows(
+    parameters: Iterable[Parameter], today: dt.date, links: Mapping[str, str] | None = None
+) -> list[ParameterRow]:
+    """Each parameter's dated values; ``links`` maps a recorded resolution's instrument to its page."""
     rows = []
     for parameter in parameters:
         current = parameter.value_on(today)
@@ -151,13 +160,13 @@ def parameter_rows(parameters: Iterable[Parameter], today: dt.date) -> list[Para
                 description=parameter.description,
                 unit=parameter.unit,
                 interpretations=parameter.interpretations,
-                values=tuple(_value_row(parameter, dated, dated is current) for dated in parameter.values),
+                values=tuple(_value_row(parameter, dated, dated is current, links or {}) for dated in parameter.values),
             )
         )
     return rows
 
 
-def _value_row(parameter: Parameter, dated: DatedValue, in_force: bool) -> ValueRow:
+def _value_row(parameter: Parameter, dated: DatedValue, in_force: bool, links: Mapping[str, str]) -> ValueRow:
     kind = dated.reference.kind
     return ValueRow(
         effective=dated.effective,
@@ -168,6 +177,8 @@ def _value_row(parameter: Parameter, dated: DatedValue, in_force: bool) -> Value
         illustrative=kind == "illustrative",
         by_resolution=dated.source == "site",
         source_name=dated.source_name,
+        set_by=set_by(dated),
+        resolution_url=links.get(dated.reference.instrument or "", "") if dated.source == "site" else "",
     )
 
 

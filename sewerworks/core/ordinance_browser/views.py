@@ -9,8 +9,10 @@ from typing import Any
 from django.contrib.auth.decorators import permission_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 
+from sewerworks.core.models import BoardResolution
 from sewerworks.core.ordinance_browser.coverage import Status, coverage, section_coverage, summarise
 from sewerworks.core.ordinance_browser.presentation import interpretations_for, parameter_rows, text_blocks
 from sewerworks.core.parameters import current_parameters
@@ -65,13 +67,21 @@ def ordinance_index(request: HttpRequest) -> HttpResponse:
 
 
 def _parameters() -> tuple[ParameterSet, str]:
-    """The parameters in force with recorded resolutions, or the packaged ones and why, if a recorded
-    value is refused (the browser still shows the law)."""
+    """The parameters in force with recorded resolutions, and what was set aside (the browser still shows
+    the law; a recorded value the loader refuses is named, with why)."""
     try:
-        return current_parameters(), ""
-    except ParameterError as error:
-        message = f"A recorded Board resolution could not be applied ({error}); showing the packaged values."
-        return load_jurisdiction(), message
+        params = current_parameters()
+    except ParameterError as error:  # the packaged files themselves: shown, never a 500
+        return load_jurisdiction(), f"The parameters could not be loaded ({error})."
+    if params.problems:
+        listed = "; ".join(params.problems)
+        return params, f"A recorded Board resolution value is set aside, packaged values apply there: {listed}."
+    return params, ""
+
+
+def _resolution_links() -> dict[str, str]:
+    rows = BoardResolution.objects.values_list("instrument", "pk")
+    return {instrument: reverse("core:resolution_detail", args=[pk]) for instrument, pk in rows}
 
 
 @permission_required("core.view_site", raise_exception=True)
@@ -85,7 +95,7 @@ def ordinance_section(request: HttpRequest, number: str) -> HttpResponse:
     citing_topics = [t for t in topics() if printed.number in t.sections]
     params, params_error = _parameters()
     today = timezone.localdate()
-    rows = parameter_rows(params.for_section(printed.number), today)
+    rows = parameter_rows(params.for_section(printed.number), today, _resolution_links())
     related = [i for t in citing_topics for i in t.interpretations]
     related += [i for row in rows for i in row.interpretations]
     related += [v.reference.interpretation for row in rows for v in row.values if v.reference.interpretation]

@@ -225,7 +225,7 @@ def test_a_rate_set_by_a_recorded_board_resolution_appears_with_its_instrument(c
     html = text_of(page(client_as("clerk"), "118-52"))
     assert "<td>$0.0045 per gal</td>" in html
     assert "Resolution 2027-14" in html and "2027-03-10" in html and "Sewer rate 2027" in html
-    assert "Set by a recorded Board resolution" in html
+    assert f'<a href="/resolutions/{resolution.pk}/">Set by Resolution 2027-14 of 2027-03-10</a>' in html
     assert "<td>$0.003 per gal</td>" in html  # the demo value stays in the history before it
 
 
@@ -240,7 +240,7 @@ def test_a_refused_recorded_value_does_not_break_the_page(client_as: Any) -> Non
     response = page(client_as("clerk"), "118-52")
     assert response.status_code == 200
     html = text_of(response)
-    assert "could not be applied" in html and "charges.minimum_charge" in html
+    assert "value is set aside" in html and "charges.minimum_charge: 2027-04-01: float money" in html
     assert "<td>$10.00</td>" in html
 
 

@@ -49,7 +49,7 @@ def _still_to_come(day: dt.date | None) -> bool:
 
 
 def not_in_future(field: str, day: dt.date | None, what: str) -> None:
-    """An event is recorded when it has happened: a date still to come is a field error."""
+    """An event is recorded when it has happened: a date still to come is a field error (I-50)."""
     if _still_to_come(day):
         raise ValidationError({field: f"{what} cannot be recorded for a day still to come ({day})."})
 

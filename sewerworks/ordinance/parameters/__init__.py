@@ -15,8 +15,10 @@ from sewerworks.ordinance.parameters.model import (
     ParameterSource,
     ParameterView,
     Reference,
+    RefusedValue,
     SiteValue,
 )
+from sewerworks.ordinance.parameters.site import apply_sources, check_site_value
 from sewerworks.ordinance.parameters.units import UNITS, is_money
 
 __all__ = [
@@ -30,7 +32,10 @@ __all__ = [
     "ParameterSource",
     "ParameterView",
     "Reference",
+    "RefusedValue",
     "SiteValue",
+    "apply_sources",
+    "check_site_value",
     "is_money",
     "load_file",
     "load_jurisdiction",

@@ -14,15 +14,14 @@ File format (one file per topic, ``<root>/<jurisdiction>/<topic>.yaml``)::
 The loader refuses, with a :class:`ParameterError` naming the file, the key and the date: duplicate
 keys at any level, float or int money, a value without a (complete) reference, an unknown unit or
 reference kind, an unparseable effective date, a missing description, and a key defined in two files.
+Site values are checked the same way in ``site`` (re-exported here: ``apply_sources``, ``source_name``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -36,6 +35,7 @@ from sewerworks.ordinance.parameters.model import (
     ParameterSource,
     Reference,
 )
+from sewerworks.ordinance.parameters.site import apply_sources, source_name
 from sewerworks.ordinance.parameters.units import UnitError, check_unit, normalise, parse_date
 
 DEFAULT_JURISDICTION = "marlborough-ny"
@@ -49,12 +49,16 @@ def load_jurisdiction(
     *,
     root: Path | None = None,
     sources: Sequence[ParameterSource] = (),
+    lenient: bool = False,
 ) -> ParameterSet:
-    """The jurisdiction's parameters: packaged YAML (cached), overridden by any site sources."""
+    """The jurisdiction's parameters: packaged YAML (cached), overridden by any site sources.
+
+    ``lenient`` sets a bad site value aside and reports it instead of refusing them all (see ``site``).
+    """
     packaged = _load_packaged(name, (root or PACKAGE_ROOT).resolve())
     if not sources:
         return packaged
-    return apply_sources(packaged, sources)
+    return apply_sources(packaged, sources, lenient=lenient)
 
 
 @lru_cache(maxsize=16)
@@ -153,34 +157,4 @@ def _dated_value(where: str, key: str, unit: str, effective: object, entry: obje
     return DatedValue(effective=day, value=value, reference=reference)
 
 
-def apply_sources(packaged: ParameterSet, sources: Sequence[ParameterSource]) -> ParameterSet:
-    """Site values laid over the packaged ones, each from its effective date on."""
-    parameters = dict(packaged.parameters)
-    for source in sources:
-        name = source_name(source)
-        for site in source.dated_values():
-            at = f"site source {name}: {site.key}: {_iso(site.effective)}"
-            if site.key not in parameters:
-                raise ParameterError(f"{at}: no such parameter in jurisdiction {packaged.jurisdiction}")
-            if not isinstance(site.effective, date):
-                raise ParameterError(f"{at}: effective date must be a date")
-            if not isinstance(site.reference, Reference):
-                raise ParameterError(f"{at}: value without a reference")
-            parameter = parameters[site.key]
-            try:
-                value = normalise(site.value, parameter.unit)
-            except UnitError as error:
-                raise ParameterError(f"{at}: {error}") from None
-            parameters[site.key] = parameter.with_value(
-                DatedValue(site.effective, value, site.reference, source="site", source_name=name)
-            )
-    return ParameterSet(jurisdiction=packaged.jurisdiction, parameters=parameters)
-
-
-def source_name(source: ParameterSource) -> str:
-    name = getattr(source, "name", None)
-    return name if isinstance(name, str) and name else type(source).__name__
-
-
-def _iso(value: Any) -> str:
-    return value.isoformat() if isinstance(value, date) else repr(value)
+__all__ = ["DEFAULT_JURISDICTION", "apply_sources", "load_file", "load_jurisdiction", "source_name"]

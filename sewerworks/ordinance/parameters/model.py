@@ -19,18 +19,21 @@ from sewerworks.ordinance.decision import ParameterUse
 from sewerworks.ordinance.interpretations import is_known
 from sewerworks.ordinance.parameters.units import json_value, parse_date
 
-ReferenceKind = Literal["section", "local_law", "resolution", "illustrative", "interpretation"]
+ReferenceKind = Literal["section", "local_law", "resolution", "illustrative", "interpretation", "standard"]
 Origin = Literal["package", "site"]
 
-# Fields each kind of reference must carry (I-08). Any reference may also cite a section.
+# Fields each kind of reference must carry (I-08). Any reference may also cite a section. A ``standard``
+# is a document the chapter adopts by name (the Recommended Standards for Sewage Works in §118-29, the
+# EPA pretreatment regulations of 40 CFR 403 under §118-45): which edition applies must be said.
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
     "section": ("section",),
     "local_law": ("instrument", "adopted"),
     "resolution": ("instrument", "adopted"),
     "illustrative": ("note",),
     "interpretation": ("interpretation",),
+    "standard": ("instrument", "edition"),
 }
-REFERENCE_FIELDS = ("kind", "section", "instrument", "adopted", "note", "interpretation")
+REFERENCE_FIELDS = ("kind", "section", "instrument", "adopted", "note", "interpretation", "edition")
 
 
 class NotInForce(KeyError):
@@ -46,7 +49,8 @@ class ParameterError(ValueError):
 
 @dataclass(frozen=True)
 class Reference:
-    """Where a value comes from: a section, a local law, a Board resolution, an interpretation, or a demo."""
+    """Where a value comes from: a section, a local law, a Board resolution, an interpretation, an adopted
+    standard (with its edition), or a demo."""
 
     kind: ReferenceKind
     section: str | None = None
@@ -54,12 +58,13 @@ class Reference:
     adopted: date | None = None
     note: str | None = None
     interpretation: str | None = None
+    edition: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in REQUIRED_FIELDS:
             known = ", ".join(REQUIRED_FIELDS)
             raise ValueError(f"unknown reference kind {self.kind!r}; known kinds: {known}")
-        missing = [name for name in REQUIRED_FIELDS[self.kind] if getattr(self, name) in (None, "")]
+        missing = [name for name in REQUIRED_FIELDS[self.kind] if not str(getattr(self, name) or "").strip()]
         if missing:
             raise ValueError(f"a {self.kind} reference needs {' and '.join(missing)}")
         if self.section is not None:
@@ -85,6 +90,7 @@ class Reference:
             adopted=parse_date(adopted) if adopted is not None else None,
             note=_optional_text(data, "note"),
             interpretation=_optional_text(data, "interpretation"),
+            edition=_optional_text(data, "edition"),
         )
 
     def to_dict(self) -> dict[str, str]:
@@ -117,6 +123,14 @@ class DatedValue:
 
 
 @dataclass(frozen=True)
+class RefusedValue:
+    """A site value set aside because the loader refuses it (kept so a rule never reads past it)."""
+
+    effective: date
+    reason: str
+
+
+@dataclass(frozen=True)
 class SiteValue:
     """A value recorded on site (e.g. a Town Board resolution adopted after installation)."""
 
@@ -142,6 +156,7 @@ class Parameter:
     interpretations: tuple[str, ...]
     values: tuple[DatedValue, ...]
     file: str = ""
+    refused: tuple[RefusedValue, ...] = ()
 
     def value_on(self, day: date) -> DatedValue | None:
         """The value in force on the day: the latest to take effect on or before it (site wins ties)."""
@@ -158,6 +173,15 @@ class Parameter:
         values = sorted([*self.values, dated], key=lambda v: (v.effective, v.source == "site"))
         return replace(self, values=tuple(values))
 
+    def with_refused(self, refused: RefusedValue) -> Parameter:
+        return replace(self, refused=(*self.refused, refused))
+
+    def refusal_on(self, day: date, in_force: DatedValue | None) -> RefusedValue | None:
+        """A refused site value that would be in force on ``day`` in place of ``in_force``, if any."""
+        since = in_force.effective if in_force is not None else date.min
+        claims = [r for r in self.refused if since <= r.effective <= day]
+        return max(claims, key=lambda r: r.effective) if claims else None
+
 
 @dataclass(frozen=True)
 class ParameterSet:
@@ -165,6 +189,7 @@ class ParameterSet:
 
     jurisdiction: str
     parameters: Mapping[str, Parameter]
+    problems: tuple[str, ...] = ()  # site values set aside by a lenient load, each with its reason
 
     def keys(self) -> list[str]:
         return sorted(self.parameters)
@@ -201,6 +226,11 @@ class ParameterView:
     def __getitem__(self, key: str) -> Any:
         parameter = self.parameters.parameter(key)
         dated = parameter.value_on(self.on)
+        refused = parameter.refusal_on(self.on, dated) if parameter.refused else None
+        if refused is not None:
+            raise ParameterError(
+                f"parameter {key!r} on {self.on.isoformat()}: the recorded value is refused ({refused.reason})"
+            )
         if dated is None:
             first = parameter.values[0].effective.isoformat() if parameter.values else "never"
             day = self.on.isoformat()
@@ -249,6 +279,7 @@ class ParameterView:
                 effective=dated.effective,
                 reference=dated.reference.to_dict(),
                 source=dated.source,
+                set_by=set_by(dated),
             )
             for key, (parameter, dated) in self._reads.items()
         ]
@@ -261,3 +292,12 @@ class ParameterView:
             if dated.reference.interpretation:
                 ids.add(dated.reference.interpretation)
         return sorted(ids)
+
+
+def set_by(dated: DatedValue) -> str | None:
+    """"set by Resolution 2027-14 of 2027-03-10" for a value a recorded resolution set; else None."""
+    reference = dated.reference
+    if dated.source != "site" or not reference.instrument:
+        return None
+    adopted = f" of {reference.adopted.isoformat()}" if reference.adopted else ""
+    return f"set by {reference.instrument}{adopted}"

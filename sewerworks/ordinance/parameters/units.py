@@ -4,6 +4,11 @@ Money units (every unit starting with ``USD``) take quoted strings parsed to Dec
 float money value is rejected as "float money". Other numeric units take numbers (a YAML float such as
 4.5 is read through its decimal text, never kept as binary floating point). Values may be scalars,
 lists or mappings (tables); every leaf is checked against the unit.
+
+:func:`convert` changes a measured value to a limit's unit exactly, in Decimal (I-31: results are
+converted to the limit's unit and stored exactly): µg/L to mg/L divides by 1,000 (I-30 reads ppm as
+mg/L); ``degC`` and ``degF`` are temperatures on a thermometer, not differences, so 0 °C is 32 °F (I-34);
+a slope in ``ft/ft`` is a plain ratio, 0.01 ft/ft being 1 percent.
 """
 
 from __future__ import annotations
@@ -16,13 +21,13 @@ from typing import Any
 UNITS: frozenset[str] = frozenset(
     {
         # length, slope, angle
-        "ft", "in", "in/ft", "degree",
+        "ft", "in", "in/ft", "ft/ft", "degree",
         # volume, flow, leakage
         "gal", "gal/day", "gal/min", "gal/ft3", "gal/(mi·in·day)", "gal/(manhole·day)",
         # time
         "h", "day", "date",
-        # wastewater
-        "degF", "mg/L", "pH", "lb",
+        # wastewater: temperatures (not differences), concentrations (I-30)
+        "degF", "degC", "mg/L", "ug/L", "pH", "lb",
         # counts and ratios
         "percent", "seats", "count", "ratio",
         # money (I-23)
@@ -141,3 +146,32 @@ def json_value(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [json_value(item) for item in value]
     return value
+
+
+class ConversionError(UnitError):
+    """No exact conversion between the two units."""
+
+
+# (from, to) -> (multiply by, then add): exact in Decimal.
+_CONVERSIONS: dict[tuple[str, str], tuple[Decimal, Decimal]] = {
+    ("ug/L", "mg/L"): (Decimal("0.001"), Decimal(0)),
+    ("mg/L", "ug/L"): (Decimal(1000), Decimal(0)),
+    ("degC", "degF"): (Decimal("1.8"), Decimal(32)),  # a temperature: 100 degC is 212 degF (I-34)
+    ("ft/ft", "percent"): (Decimal(100), Decimal(0)),
+    ("percent", "ft/ft"): (Decimal("0.01"), Decimal(0)),
+}
+
+
+def convert(value: int | Decimal, from_unit: str, to_unit: str) -> Decimal:
+    """``value`` in ``from_unit`` expressed exactly in ``to_unit`` (floats are refused, as for money)."""
+    check_unit(from_unit)
+    check_unit(to_unit)
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise ConversionError(f"{value!r} is not an exact number (int or Decimal) in {from_unit}")
+    if from_unit == to_unit:
+        return Decimal(value)
+    try:
+        factor, offset = _CONVERSIONS[(from_unit, to_unit)]
+    except KeyError:
+        raise ConversionError(f"no exact conversion from {from_unit} to {to_unit}") from None
+    return Decimal(value) * factor + offset

@@ -1,4 +1,8 @@
-"""sewerworks worker: run background jobs (bill runs, batch PDFs, imports) from the database queue."""
+"""sewerworks worker: run background jobs (bill runs, batch PDFs, imports) from the database queue.
+
+As it starts, a worker marks the jobs of workers that died (killed, out of memory, a restart) as
+interrupted, so that none stays "running" forever; ``sewerworks jobs --rerun ID`` runs one again.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from typing import Any
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+
+from sewerworks.core.workers import recover_interrupted_jobs
 
 
 class Command(BaseCommand):
@@ -17,4 +23,6 @@ class Command(BaseCommand):
         parser.add_argument("--interval", type=float, default=1.0, help="Seconds between polls when idle.")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        for job in recover_interrupted_jobs():
+            self.stderr.write(f"Job {job.pk} ({job.title}) was interrupted: its worker stopped. Rerun it if needed.")
         call_command("db_worker", batch=opts["batch"], interval=opts["interval"], reload=False, queue_name="*")

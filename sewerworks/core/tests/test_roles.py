@@ -1,0 +1,48 @@
+"""Who may do what in core, role by role, written out independently of ``core/rules.py``.
+
+Everyone reads (the site, determinations, jobs, resolutions); the clerk records a Board resolution;
+the clerk, the Superintendent and the Town Engineer start and rerun background jobs; the administrator
+manages users and may do everything. A permission added to the rules without a line here fails.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rules.permissions import permissions as registered
+
+from sewerworks.core.roles import ROLES
+
+pytestmark = pytest.mark.django_db
+
+CLERK, SUPT, ENGINEER, ADMIN = "clerk", "superintendent", "town engineer", "administrator"
+EVERYONE = frozenset(ROLES)
+
+EXPECTED: dict[str, frozenset[str]] = {
+    "core.view_site": EVERYONE,
+    "core.run_determination": EVERYONE,
+    "core.view_job": EVERYONE,
+    "core.start_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
+    "core.rerun_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
+    "core.view_resolution": EVERYONE,
+    "core.record_resolution": frozenset({CLERK, ADMIN}),
+    "core.manage_users": frozenset({ADMIN}),
+}
+
+
+def test_every_core_permission_is_in_the_table() -> None:
+    ours = {p for p in registered if p.startswith("core.")}
+    assert ours - set(EXPECTED) == set(), "a new permission needs its line in this table"
+    assert set(EXPECTED) - ours == set(), "the table names a permission the rules no longer define"
+
+
+@pytest.mark.parametrize("role", sorted(ROLES) + [""])
+def test_each_role_holds_exactly_its_core_permissions(make_user: Any, role: str) -> None:
+    user = make_user(role) if role else make_user()
+    wrong = [
+        f"{perm}: {'refused' if role in allowed else 'allowed'}"
+        for perm, allowed in sorted(EXPECTED.items())
+        if user.has_perm(perm) != (role in allowed)
+    ]
+    assert wrong == []
