@@ -170,7 +170,7 @@ def first_gallons(gallons: Decimal, p: ChargeParameters) -> LineItem:
     first = min(gallons, p.minimum_charge_gallons)
     at_rate = p.rate_per_gallon * first
     block = f"first {p.minimum_charge_gallons:,.0f} gallons or less"
-    if to_cents(at_rate) >= p.minimum_charge:
+    if at_rate >= p.minimum_charge:  # max($10, rate × gallons) on the exact product; the line rounds after
         working = f"{gallons_text(first)} × {money(p.rate_per_gallon)}/gal (not less than {money(p.minimum_charge)})"
         return _line("first-gallons", f"Water used, {block}", working, at_rate, ("I-24",), gallons=first)
     working = (
