@@ -146,3 +146,10 @@ def test_with_the_weekend_shift_turned_off_the_penalty_date_stays_on_saturday() 
 def test_bad_facts_are_refused_with_the_rule(facts: dict[str, Any], message: str) -> None:
     with pytest.raises(FactsError, match=message):
         penalty("2026-03-01", **facts)
+
+
+def test_a_date_past_the_calendar_s_reach_is_a_field_error_not_a_crash() -> None:
+    with pytest.raises(FactsError) as raised:
+        penalty("2026-03-01", bill_date="9999-12-20", due_date="9999-12-31")
+    assert {tuple(e["loc"]) for e in raised.value.errors} == {("bill_date",), ("due_date",)}
+    assert penalty("8999-12-31", bill_date="8999-12-31", due_date="8999-12-31").outcome == "not-yet"
