@@ -29,7 +29,7 @@ from sewerworks.ordinance.registry import Example, Topic
 from sewerworks.ordinance.rulebook import decide
 from sewerworks.ordinance.s118_5_connection import spoken
 from sewerworks.ordinance.s118_52_charges import SECTION, charge_parameters, gallons_text, money, rate_user_charge
-from sewerworks.ordinance.s118_52_user_charge import UserClass
+from sewerworks.ordinance.s118_52_user_charge_facts import UserClass
 
 TOPIC_NAME = "defective-meter-charge"
 PERIOD = {"period_start": "2026-04-01", "period_end": "2026-09-30"}

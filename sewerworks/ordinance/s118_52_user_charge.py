@@ -23,13 +23,9 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Literal
-
-from pydantic import ConfigDict, Field, model_validator
 
 from sewerworks.ordinance.deadlines import due_after
-from sewerworks.ordinance.decision import Amount, Deadline, Decision, Finding
-from sewerworks.ordinance.facts import Facts
+from sewerworks.ordinance.decision import Amount, Compared, Deadline, Decision, Finding, Severity
 from sewerworks.ordinance.parameters import ParameterView
 from sewerworks.ordinance.registry import Topic
 from sewerworks.ordinance.rulebook import decide, num
@@ -46,85 +42,30 @@ from sewerworks.ordinance.s118_52_charges import (
     quantity,
     rate_user_charge,
 )
-from sewerworks.ordinance.s118_52_user_charge_examples import EXAMPLES, WORKED
+from sewerworks.ordinance.s118_52_user_charge_examples import EXAMPLES
+from sewerworks.ordinance.s118_52_user_charge_facts import MeterReads, UserChargeFacts
 
 TOPIC_NAME = "user-charge"
-UserClass = Literal["residential", "commercial", "industrial", "institutional"]
 
 
-class MeterReads(Facts):
-    """Two reads of one register: at the start and at the end of the period."""
-
-    start: int = Field(ge=0, description="Register reading at the start of the period.", examples=[1000])
-    end: int = Field(ge=0, description="Register reading at the end of the period.", examples=[9000])
-    unit: Literal["gal", "ft3"] = Field(default="gal", description="What the register counts: gal or ft3.")
-    dials: int = Field(default=6, ge=1, le=12, description="Digits on the register; it rolls over at 10^dials.")
-
-    @model_validator(mode="after")
-    def _readings_fit_the_register(self) -> MeterReads:
-        for name in ("start", "end"):
-            if getattr(self, name) >= 10**self.dials:
-                raise ValueError(f"{name} ({getattr(self, name):,}) does not fit a {self.dials}-dial register")
-        return self
-
-
-class Strength(Facts):
-    """The period's strength as measured by the district (a flow-weighted mean, I-31), mg/L."""
-
-    bod: Decimal | None = Field(default=None, ge=0, description="Five-day BOD, mg/L.", examples=[500])
-    suspended_solids: Decimal | None = Field(default=None, ge=0, description="Suspended solids, mg/L.")
-    chlorine_demand: Decimal | None = Field(default=None, ge=0, description="Chlorine demand, mg/L.")
-
-
-class UserChargeFacts(Facts):
-    """One sewer account's semiannual billing period and the water it used."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [WORKED]})
-
-    period_start: date = Field(description="First day of the billing period.", examples=["2025-10-01"])
-    period_end: date = Field(
-        description="Last day of the billing period: the values in force that day rate it (I-43).",
-        examples=["2026-03-31"],
+def _finding(
+    requirement: str,
+    sentence: str,
+    ids: list[str],
+    *,
+    ok: bool = True,
+    section: str = SECTION,
+    compared: Compared | None = None,
+) -> Finding:
+    severity: Severity = "complies" if ok else "fails"
+    return Finding(
+        section=section,
+        requirement=requirement,
+        severity=severity,
+        sentence=sentence,
+        compared=compared or {},
+        interpretations=ids,
     )
-    user_class: UserClass = Field(default="residential", description="User class (for the I-27 estimate).")
-    gallons: Decimal | None = Field(
-        default=None, ge=0, description="Water used in the period, all the account's meters together, gallons."
-    )
-    reads: MeterReads | None = Field(default=None, description="Start and end reads instead of gallons.")
-    unmetered: bool = Field(
-        default=False,
-        description="No meter read for the period (outside the Water District, own supply): estimate (I-27).",
-    )
-    wash_gallons: Decimal | None = Field(
-        default=None, ge=0, description="Of the water used, gallons through a separate vehicle-wash meter (§118-6)."
-    )
-    strength: Strength | None = Field(default=None, description="Measured strength, for the surcharge (I-03).")
-    rate_per_gallon: Decimal | None = Field(
-        default=None, gt=0, description="A per-gallon rate to use instead of the Board's (what-if), USD/gal."
-    )
-    meter_notice_on: date | None = Field(
-        default=None, description="Date the owner of an unmetered user was told to install a meter (I-27)."
-    )
-
-    @model_validator(mode="after")
-    def _one_source_of_usage(self) -> UserChargeFacts:
-        given = [n for n in ("gallons", "reads") if getattr(self, n) is not None]
-        if self.period_end < self.period_start:
-            raise ValueError("period_end is before period_start")
-        if self.unmetered and given:
-            raise ValueError(f"an unmetered user has no {given[0]}: give unmetered or the water used, not both")
-        if not self.unmetered and len(given) != 1:
-            raise ValueError("give the water used as gallons or as reads (exactly one), or unmetered: true")
-        if self.unmetered and self.wash_gallons:
-            raise ValueError("wash_gallons needs the metered water used it is part of")
-        if self.gallons is not None and self.wash_gallons is not None and self.wash_gallons > self.gallons:
-            raise ValueError("wash_gallons is more than gallons: the wash water is part of the water used")
-        return self
-
-
-def _finding(requirement: str, sentence: str, ids: list[str], *, ok: bool = True, section: str = SECTION) -> Finding:
-    severity: Literal["complies", "fails"] = "complies" if ok else "fails"
-    return Finding(section=section, requirement=requirement, severity=severity, sentence=sentence, interpretations=ids)
 
 
 def water_used_from_reads(reads: MeterReads, view: ParameterView) -> tuple[Decimal | None, Finding]:
@@ -143,7 +84,7 @@ def water_used_from_reads(reads: MeterReads, view: ParameterView) -> tuple[Decim
                 f"{reads.dials}-dial register it would mean {used:,} {reads.unit}, more than {num(fraction)} of "
                 "the register. The period is held for a person to check the reads (I-48)."
             )
-            return None, _finding("water-used", sentence, ids, ok=False)
+            return None, _finding("water-used", sentence, ids, ok=False, compared={"register_units_used": used})
         note = f" (the register rolled over at {span:,})"
     gallons = Decimal(used)
     converted = ""
@@ -152,7 +93,7 @@ def water_used_from_reads(reads: MeterReads, view: ParameterView) -> tuple[Decim
         gallons = used * factor
         converted = f" = {quantity(Decimal(used))} ft³ × {num(factor)} gal/ft³"
     sentence = f"Reads {reads.start:,} → {reads.end:,}{note}: {gallons_text(gallons)} used{converted}."
-    return gallons, _finding("water-used", sentence, ids)
+    return gallons, _finding("water-used", sentence, ids, compared={"gallons_used": num(gallons)})
 
 
 def water_used(facts: UserChargeFacts, view: ParameterView) -> tuple[Decimal | None, Finding]:
@@ -160,13 +101,15 @@ def water_used(facts: UserChargeFacts, view: ParameterView) -> tuple[Decimal | N
     if facts.reads is not None:
         return water_used_from_reads(facts.reads, view)
     if facts.gallons is not None:
-        return facts.gallons, _finding("water-used", f"Water used in the period: {gallons_text(facts.gallons)}.", [])
+        sentence = f"Water used in the period: {gallons_text(facts.gallons)}."
+        return facts.gallons, _finding("water-used", sentence, [], compared={"gallons_used": num(facts.gallons)})
     estimate = Decimal(view.table("charges.class_estimates")[facts.user_class])
     sentence = (
         f"No meter read for the period: the {facts.user_class} estimate of typical usage set by the "
         f"Superintendent of Sewers applies, {gallons_text(estimate)} (I-27)."
     )
-    return estimate, _finding("water-used", sentence, ["I-27"])
+    compared: Compared = {"user_class": facts.user_class, "gallons_estimated": num(estimate)}
+    return estimate, _finding("water-used", sentence, ["I-27"], compared=compared)
 
 
 def wash_water(wash: Decimal, used: Decimal) -> Finding:
@@ -197,7 +140,14 @@ def rate_in_force(facts: UserChargeFacts, p: ChargeParameters) -> Finding:
         f"Rated at {money(p.rate_per_gallon)} per gallon, {whose}, with a minimum of {money(p.minimum_charge)} for "
         f"the first {p.minimum_charge_gallons:,.0f} gallons or less."
     )
-    return _finding("rate-in-force", sentence, ["I-43"])
+    compared: Compared = {
+        "rated_on": facts.period_end.isoformat(),
+        "rate_per_gallon": num(p.rate_per_gallon),
+        "rate_stated_in_facts": p.rate_stated_in_facts,
+        "minimum_charge": format(p.minimum_charge, "f"),
+        "minimum_charge_gallons": num(p.minimum_charge_gallons),
+    }
+    return _finding("rate-in-force", sentence, ["I-43"], compared=compared)
 
 
 def minimum_charge(charge: UserCharge, p: ChargeParameters) -> Finding:
@@ -207,7 +157,8 @@ def minimum_charge(charge: UserCharge, p: ChargeParameters) -> Finding:
         sentence = f"The {money(p.minimum_charge)} minimum applies: {first.working}."
     else:
         sentence = f"The first gallons cost {money(first.amount)}, not less than the {money(p.minimum_charge)} minimum."
-    return _finding("minimum-charge", sentence, ["I-24"])
+    compared: Compared = {"first_gallons": format(first.amount, "f"), "minimum_governs": charge.minimum_governs}
+    return _finding("minimum-charge", sentence, ["I-24"], compared=compared)
 
 
 def strength_findings(facts: UserChargeFacts, billed: Decimal, p: ChargeParameters) -> list[Finding]:
@@ -228,7 +179,8 @@ def strength_findings(facts: UserChargeFacts, billed: Decimal, p: ChargeParamete
             sentence = (
                 f"{name.capitalize()} {num(measured)} mg/L is not above the normal {num(normal)} mg/L: no surcharge."
             )
-        findings.append(_finding(f"strength-{key}", sentence, ["I-03"]))
+        compared: Compared = {"measured_mg_l": num(measured), "normal_mg_l": num(normal)}
+        findings.append(_finding(f"strength-{key}", sentence, ["I-03"], compared=compared))
     return findings
 
 
