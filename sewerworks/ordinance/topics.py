@@ -44,6 +44,9 @@ def load_builtin_topics() -> None:
         s118_34_exfiltration,
         s118_47_notice_deadline,
         s118_47_penalties,
+        s118_52_defective_meter,
+        s118_52_user_charge,
+        s118_53_late_penalty,
     )
 
     builtins: tuple[Topic[Any], ...] = (
@@ -55,6 +58,9 @@ def load_builtin_topics() -> None:
         s118_5_abandonment_fine.TOPIC,
         s118_47_penalties.TOPIC,
         s118_6_7_private_systems.TOPIC,
+        s118_52_user_charge.TOPIC,
+        s118_52_defective_meter.TOPIC,
+        s118_53_late_penalty.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

@@ -74,7 +74,8 @@ def test_money_is_decimal_everywhere_in_the_seed_data() -> None:
     for parameter in load_jurisdiction():
         if is_money(parameter.unit):
             for dated in parameter.values:
-                assert isinstance(dated.value, Decimal), parameter.key
+                leaves = dated.value.values() if isinstance(dated.value, dict) else [dated.value]
+                assert all(isinstance(leaf, Decimal) for leaf in leaves), parameter.key
 
 
 def test_effective_dates_follow_i_08() -> None:

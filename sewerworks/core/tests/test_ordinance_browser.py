@@ -66,12 +66,12 @@ def test_the_superintendents_appointment_is_procedural_and_118_13_is_not_computa
 def test_an_app_declaring_a_section_makes_it_implemented_and_raises_the_figure(monkeypatch: Any) -> None:
     monkeypatch.setattr(cov, "IMPLEMENTED_BY_APPS", {})
     before = summarise(coverage())
-    assert cov.section_coverage("118-53").status is Status.NOT_YET
-    cov.declare_implemented("§ 118-53", by="billing: late penalty")
-    cov.declare_implemented("118-53", by="billing: late penalty")  # declaring twice changes nothing
-    entry = cov.section_coverage("118-53")
+    assert cov.section_coverage("118-26").status is Status.NOT_YET
+    cov.declare_implemented("§ 118-26", by="permits: trench inspection")
+    cov.declare_implemented("118-26", by="permits: trench inspection")  # declaring twice changes nothing
+    entry = cov.section_coverage("118-26")
     assert entry.status is Status.IMPLEMENTED
-    assert entry.apps == ("billing: late penalty",)
+    assert entry.apps == ("permits: trench inspection",)
     after = summarise(coverage())
     assert after.implemented == before.implemented + 1
     assert after.computable == before.computable
