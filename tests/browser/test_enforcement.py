@@ -59,7 +59,10 @@ def test_a_clerk_issues_a_notice_to_connect_records_service_and_finds_the_deadli
     page.wait_for_load_state()
     row = page.locator("#upcoming tbody tr", has_text=notice.number)
     assert row.count() == 1 and spoken in row.inner_text()
-    assert "180 days" not in row.inner_text()  # the board shows the date, not the rule
+    # the board shows the date and the days left, never the rule's count in its place
+    left = (due - today).days
+    assert f"{left} day{'s' if left != 1 else ''} left" in row.inner_text()
+    assert "within 180 days" not in row.inner_text()
     shot("enforcement-deadline-board")
 
     page.get_by_role("link", name="Connection roster: Hamlet of Marlborough").click()
