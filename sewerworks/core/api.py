@@ -131,3 +131,12 @@ def job_detail(request: HttpRequest, job_id: int) -> Any:
 
 
 router.add_router("/", jobs_router)
+
+
+def _add_pending_charges() -> None:
+    from sewerworks.core.api_charges import router as charges_router
+
+    router.add_router("/", charges_router)
+
+
+_add_pending_charges()
