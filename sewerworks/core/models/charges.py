@@ -67,7 +67,13 @@ class PendingCharge(models.Model):
         "billing reference", max_length=60, blank=True, help_text="Set by billing: the bill or ledger entry."
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name="recorded by",
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        help_text="Empty when the daily sweep wrote it.",
     )
     created_at = models.DateTimeField("recorded at", auto_now_add=True)
     history = HistoricalRecords()
