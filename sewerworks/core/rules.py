@@ -14,3 +14,8 @@ rules.add_perm("core.view_resolution", is_staff_member)
 rules.add_perm("core.record_resolution", has_role(CLERK))
 rules.add_perm("core.rerun_job", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))
 rules.add_perm("core.manage_users", is_administrator)
+# Pending charges: every role may read them; the clerk and the Superintendent add one by hand (programs
+# add theirs through their own actions); billing (the clerk's office) marks them billed.
+rules.add_perm("core.view_pending_charge", is_staff_member)
+rules.add_perm("core.add_pending_charge", has_role(CLERK, SUPERINTENDENT))
+rules.add_perm("core.bill_pending_charge", has_role(CLERK))

@@ -288,11 +288,13 @@ def run_sweep(request: HttpRequest, payload: s.SweepIn) -> Any:
             summary="Charges to violators (§118-47), for the Billing program")
 @paginate(RegistryPagination)
 def list_charges(request: HttpRequest, q: s.ChargeQuery = Query(...)) -> Any:  # noqa: B008
-    """``pending=true``: not yet billed. Each names the parcel and the sewer accounts on it."""
+    """``pending=true``: not yet billed. Each names the parcel and the sewer accounts on it. Billing's own
+    list of everything to post, from every program, is ``/api/pending-charges``; each charge here names its
+    pending charge there (``pending_charge_id``), which is where billing marks it billed."""
     require(request, VIEW)
-    qs = ViolatorCharge.objects.select_related("violation__parcel").prefetch_related(
+    qs = ViolatorCharge.objects.select_related("violation__parcel", "pending_charge").prefetch_related(
         "violation__parcel__accounts"
     ).order_by("incurred_on", "id")
     if q.pending is not None:
-        qs = qs.filter(billed_on__isnull=q.pending)
+        qs = qs.filter(pending_charge__billed_on__isnull=q.pending)
     return qs

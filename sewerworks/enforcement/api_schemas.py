@@ -195,10 +195,14 @@ class FineOut(Schema):
     as_of: dt.date = Field(..., description="The day it is computed to: corrected, posted, or today.")
     days: int
     amount: DecimalStr
-    posted_on: dt.date | None = None
+    posted_on: dt.date | None = Field(None, description="When it was posted (corrected, or posted by the "
+                                      "Superintendent); its pending charge is then what billing posts.")
+    pending_charge_id: int | None = None
 
 
 class CourtFineOut(Schema):
+    """Paid to the court, not billed by the Town: never a pending charge."""
+
     id: int
     violation_id: int
     imposed_on: dt.date
@@ -227,8 +231,17 @@ class ChargeOut(Schema):
     description: str
     amount: DecimalStr
     incurred_on: dt.date
-    billed_on: dt.date | None = Field(None, description="Empty while pending.")
-    billing_reference: str
+    pending_charge_id: int | None = Field(None, description="The pending charge billing posts (core).")
+    billed_on: dt.date | None = Field(None, description="Empty while pending (from its pending charge).")
+    billing_reference: str = Field("", description="Set by billing on its pending charge.")
+
+    @staticmethod
+    def resolve_billed_on(obj: Any) -> dt.date | None:
+        return obj.pending_charge.billed_on if obj.pending_charge else None
+
+    @staticmethod
+    def resolve_billing_reference(obj: Any) -> str:
+        return str(obj.pending_charge.billing_reference) if obj.pending_charge else ""
 
     @staticmethod
     def resolve_accounts(obj: Any) -> list[Any]:
@@ -286,7 +299,7 @@ class ViolationDetailOut(ViolationOut):
             as_of = fine.corrected_on or timezone.localdate()
             amount, days = fine_as_of(fine, as_of)
         return {"notified_on": fine.notified_on, "corrected_on": fine.corrected_on, "as_of": as_of, "days": days,
-                "amount": amount, "posted_on": fine.posted_on}
+                "amount": amount, "posted_on": fine.posted_on, "pending_charge_id": fine.pending_charge_id}
 
 
 class ConnectionOut(Schema):

@@ -1,11 +1,14 @@
 """The enforcement part of the demo district: notices to connect on the notified parcels, a few
-connections whose 90-day abandonment clock has run out, a notice of violation with its fine accruing, a
-72-hour pump-out order, and the sweep as of the demo's today, so every screen has something to show."""
+connections whose 90-day abandonment clock has run out, a notice of violation with its fine accruing,
+another corrected with its §118-5 fine posted, a 72-hour pump-out order with a §118-47 charge to the
+violator, and the sweep as of the demo's today, so every screen has something to show. The posted fine
+and the charge are written through the actions, so they appear as pending charges for billing."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import Group, User
@@ -17,6 +20,7 @@ from sewerworks.enforcement.actions import (
     do_issue_notice,
     do_open_violation,
     do_record_abandonment,
+    do_record_charge,
     do_record_connection,
     do_record_service,
 )
@@ -71,26 +75,11 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
         for system in building.parcel.private_systems.filter(status="in_use"):
             do_record_abandonment(private_system=system, abandoned_on=D(2026, 11, 10), acting_user=sam)
     do_sweep(D(2026, 11, 19))  # the day after: violations opened for the three missed abandonments
-    late = early[0].building.parcel if early else None
-    violation = Violation.objects.filter(parcel=late).first() if late else None
-    if late is not None and violation is not None:
-        nov = do_issue_notice(
-            kind=NoticeKind.NOTICE_OF_VIOLATION,
-            parcel=late,
-            violation=violation,
-            issued_on=D(2026, 11, 20),
-            correction_days=10,
-            acting_user=sam,
-            facts="The septic tank was not cleaned, abandoned and filled within 90 days after "
-            "the building was connected to the public sewer on August 20, 2026.",
-        )
-        do_record_service(
-            nov,
-            method=ServiceMethod.PERSONAL_DELIVERY,
-            served_on=D(2026, 11, 20),
-            served_by_name="Sam Superintendent",
-            acting_user=sam,
-        )
+    for connection in early[:2]:
+        _notify_of_violation(connection.building.parcel, sam)
+    if early[1:2]:  # corrected eight days after the notification: 8 × $10 = $80.00, posted (I-21)
+        for system in early[1].building.parcel.private_systems.filter(status="in_use"):
+            do_record_abandonment(private_system=system, abandoned_on=D(2026, 11, 28), acting_user=sam)
     restaurant = Building.objects.filter(use="food_service").order_by("parcel__tax_map_number").first()
     if restaurant is not None:
         grease = do_open_violation(
@@ -120,10 +109,41 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             served_by_name="Sam Superintendent",
             acting_user=sam,
         )
+        do_record_charge(
+            grease,
+            description="Jetting the sewer main downstream of the interceptor",
+            amount=Decimal("412.50"),
+            incurred_on=D(2026, 11, 28),
+            acting_user=sam,
+        )
     run = do_sweep(DEMO_TODAY)
     write(
         f"Enforcement demo: {len(notified)} notices to connect served; sweep as of {DEMO_TODAY}: "
         f"{dict(run.changes) or 'nothing to do'}."
+    )
+
+
+def _notify_of_violation(parcel: Any, sam: User) -> None:
+    """A notice of violation served on November 20 for the missed abandonment: the §118-5 fine starts."""
+    violation = Violation.objects.filter(parcel=parcel).first()
+    if violation is None:
+        return
+    nov = do_issue_notice(
+        kind=NoticeKind.NOTICE_OF_VIOLATION,
+        parcel=parcel,
+        violation=violation,
+        issued_on=D(2026, 11, 20),
+        correction_days=10,
+        acting_user=sam,
+        facts="The septic tank was not cleaned, abandoned and filled within 90 days after "
+        "the building was connected to the public sewer on August 20, 2026.",
+    )
+    do_record_service(
+        nov,
+        method=ServiceMethod.PERSONAL_DELIVERY,
+        served_on=D(2026, 11, 20),
+        served_by_name="Sam Superintendent",
+        acting_user=sam,
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from sewerworks.core.money import MoneyFormField
 from sewerworks.enforcement.actions.common import happened
 from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod
 from sewerworks.enforcement.models import Violation
@@ -131,7 +132,7 @@ class CourtFineForm(StyledForm):
     """A fine a court imposed on conviction (§118-47, I-22)."""
 
     imposed_on = forms.DateField(label="Imposed on", widget=DATE)
-    amount = forms.DecimalField(label="Amount ($)", min_value=Decimal("0"), max_digits=12, decimal_places=2)
+    amount = MoneyFormField(label="Amount ($)", help_text="Dollars and cents, e.g. 1,250.00.")
     court = forms.CharField(label="Court", max_length=120, required=False, initial="Town of Marlborough Justice Court")
     docket = forms.CharField(label="Docket no.", max_length=60, required=False)
 
@@ -140,5 +141,5 @@ class ChargeForm(StyledForm):
     """An expense, loss or damage the Town incurred by reason of the violation (§118-47)."""
 
     description = forms.CharField(label="Expense, loss or damage", max_length=200)
-    amount = forms.DecimalField(label="Amount ($)", min_value=Decimal("0.01"), max_digits=12, decimal_places=2)
+    amount = MoneyFormField(label="Amount ($)", min_value=Decimal("0.01"), help_text="Dollars and cents, e.g. 412.50.")
     incurred_on = forms.DateField(label="Incurred on", widget=DATE)

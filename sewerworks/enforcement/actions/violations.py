@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.charges import add_pending_charge
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.common import not_in_future, require
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Discovery, Program
@@ -116,10 +117,14 @@ def correct(violation: Violation, corrected_on: dt.date, *, why: str, acting_use
     ).update(status=DeadlineStatus.MET, met_on=corrected_on)
     fine = getattr(violation, "abandonment_fine", None)
     if fine is not None and fine.corrected_on is None:
-        from sewerworks.enforcement.fines import refresh_fine
+        from sewerworks.enforcement.fines import post_fine, refresh_fine
 
+        # Corrected, the fine is final and posted (I-21); one the Superintendent posted earlier keeps its amount.
         fine.corrected_on = corrected_on
-        refresh_fine(fine, as_of=corrected_on)
+        fine.save(update_fields=["corrected_on"])
+        if fine.posted_on is None:
+            refresh_fine(fine, as_of=corrected_on)
+            post_fine(fine, posted_on=corrected_on, acting_user=acting_user)
     return violation
 
 
@@ -151,7 +156,8 @@ def do_record_court_fine(
     """Record a fine a court imposed on conviction (§118-47, I-22): the software never imposes one."""
     require(acting_user, "enforcement.record_court_fine", "record a court fine")
     not_in_future("imposed_on", imposed_on, "A court fine")
-    fine = CourtFine(violation=violation, imposed_on=imposed_on, amount=Decimal(amount), docket=docket,
+    # Paid to the court, not billed by the Town: a court fine is never a pending charge.
+    fine = CourtFine(violation=violation, imposed_on=imposed_on, amount=amount, docket=docket,
                      recorded_by=acting_user, **({"court": court} if court else {}))
     return _save_validated(fine, acting_user)
 
@@ -159,9 +165,29 @@ def do_record_court_fine(
 def do_record_charge(
     violation: Violation, *, description: str, amount: Decimal, incurred_on: dt.date, acting_user: Any
 ) -> ViolatorCharge:
-    """Charge the violator an expense, loss or damage the Town incurred (§118-47), for the billing ledger."""
+    """Charge the violator an expense, loss or damage the Town incurred (§118-47): the charge is recorded with
+    the violation and, in the same transaction, written as a pending charge on the parcel for billing."""
     require(acting_user, "enforcement.record_charge", "charge an expense to a violator")
     not_in_future("incurred_on", incurred_on, "An expense")
-    charge = ViolatorCharge(violation=violation, description=description, amount=Decimal(amount),
-                            incurred_on=incurred_on, recorded_by=acting_user)
-    return _save_validated(charge, acting_user)
+    from sewerworks.enforcement.fines import billing_account
+
+    with transaction.atomic():
+        charge = _save_validated(
+            ViolatorCharge(violation=violation, description=description, amount=amount, incurred_on=incurred_on,
+                           recorded_by=acting_user),
+            acting_user,
+        )
+        charge.pending_charge = add_pending_charge(
+            source_key=charge.source_key,
+            parcel=violation.parcel,
+            account=billing_account(violation.parcel),
+            amount=charge.amount,
+            section=violation.section,
+            description=charge.description,
+            program=violation.program,
+            kind="violator_charge",
+            incurred_on=incurred_on,
+            acting_user=acting_user,
+        )
+        charge.save(update_fields=["pending_charge"])
+        return charge

@@ -98,7 +98,7 @@ def fine_statement_context(violation: Violation, *, as_of: dt.date | None = None
             }
         )
     charges = []
-    for charge in violation.charges.order_by("incurred_on", "id"):
+    for charge in violation.charges.select_related("pending_charge").order_by("incurred_on", "id"):
         grand_total += charge.amount
         charges.append(
             {

@@ -1,14 +1,7 @@
-"""A Chapter 118 section field: only sections that exist in the catalogue are accepted."""
+"""A Chapter 118 section field (the validator lives in core, for every program; its migrations name it here)."""
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from sewerworks.core.sections import validate_section
 
-from sewerworks.ordinance.chapter import catalogue
-
-
-def validate_section(value: str) -> None:
-    try:
-        catalogue.section(value)
-    except KeyError as exc:
-        raise ValidationError(f"Chapter 118 has no section {value!r}.") from exc
+__all__ = ["validate_section"]

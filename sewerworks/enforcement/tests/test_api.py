@@ -14,7 +14,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sewerworks.core.models import ApiToken, AuditEvent
+from sewerworks.core.models import ApiToken, AuditEvent, PendingCharge
 from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation, ViolatorCharge
 from sewerworks.registry.models import PrivateSystem, SewerAccount
 from sewerworks.registry.tests import factories as f
@@ -384,7 +384,10 @@ def test_billing_reads_the_pending_charges_with_the_parcel_and_its_accounts(make
     for description, amount in (("Jetting the main", "400.00"), ("Replacing the cleanout cap", "85.50")):
         body = {"description": description, "amount": amount, "incurred_on": "2026-02-04"}
         ok(post(clerk, f"/api/violations/{violation['id']}/charges", body), 201)
-    ViolatorCharge.objects.filter(description__startswith="Replacing").update(billed_on=D(2026, 7, 1))
+    replacing = ViolatorCharge.objects.get(description__startswith="Replacing").pending_charge
+    billed = post(clerk, f"/api/pending-charges/{replacing.pk}/billing",
+                  {"billed_on": "2026-07-01", "billing_reference": "BILL-2026-1-000045"})
+    assert ok(billed)["billed_on"] == "2026-07-01"
     pending = ok(clerk.get("/api/violator-charges?pending=true"))
     assert pending["count"] == 1
     [charge] = pending["items"]
@@ -393,7 +396,9 @@ def test_billing_reads_the_pending_charges_with_the_parcel_and_its_accounts(make
     assert [a["account_number"] for a in charge["accounts"]] == ["MAR-000045"]
     assert charge["responsible_name"] == "SMITH JOHN" and charge["billed_on"] is None
     billed = ok(clerk.get("/api/violator-charges?pending=false"))["items"]
-    assert [(c["amount"], c["billed_on"]) for c in billed] == [("85.50", "2026-07-01")]
+    assert [(c["amount"], c["billed_on"], c["billing_reference"]) for c in billed] == [
+        ("85.50", "2026-07-01", "BILL-2026-1-000045")]
+    assert charge["pending_charge_id"] == PendingCharge.objects.get(amount=Decimal("400.00")).pk
     assert ok(clerk.get("/api/violator-charges"))["count"] == 2
     assert refused(clerk.get("/api/violator-charges?pending=perhaps")) == ["pending"]
 
@@ -449,9 +454,14 @@ def test_the_abandonment_fine_to_date_is_shown_with_the_violation(make_user: Any
     ok(post(superintendent, f"/api/private-systems/{town['septic'].pk}/abandonment", {"abandoned_on": "2026-07-29"}))
     final = ok(superintendent.get(f"/api/violations/{violation.pk}"))
     assert final["status"] == "corrected"
+    fine = AbandonmentFine.objects.get()
     assert final["fine_to_date"] == {"notified_on": "2026-06-15", "corrected_on": "2026-07-29",
-                                     "as_of": "2026-07-29", "days": 44, "amount": "650.00", "posted_on": None}
-    assert AbandonmentFine.objects.get().amount == Decimal("650.00")
+                                     "as_of": "2026-07-29", "days": 44, "amount": "650.00",
+                                     "posted_on": "2026-07-29", "pending_charge_id": fine.pending_charge_id}
+    assert fine.amount == Decimal("650.00")
+    # Corrected, the fine is posted (I-21): billing finds it among the pending charges.
+    [pending] = ok(superintendent.get("/api/pending-charges?pending=true"))["items"]
+    assert (pending["amount"], pending["section"], pending["kind"]) == ("650.00", "118-5", "abandonment_fine")
 
 
 # --- Deadline lists -------------------------------------------------------------------------------------

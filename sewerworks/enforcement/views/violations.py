@@ -101,7 +101,7 @@ def _context(request: HttpRequest, violation: Violation, forms: dict[str, Form] 
         "fine_now": fine_now,
         "exposure": exposure(violation),
         "court_fines": violation.court_fines.select_related("recorded_by"),
-        "charges": violation.charges.select_related("recorded_by"),
+        "charges": violation.charges.select_related("recorded_by", "pending_charge"),
         "forms": shown,
         "on": on,
         "can_issue": user.has_perm("enforcement.issue_notice"),

@@ -49,6 +49,9 @@ EXPECTED.update({
     "core.start_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
     "core.record_resolution": frozenset({CLERK, ADMIN}),
     "core.manage_users": frozenset({ADMIN}),
+    "core.view_pending_charge": EVERYONE,
+    "core.add_pending_charge": frozenset({CLERK, SUPT, ADMIN}),
+    "core.bill_pending_charge": frozenset({CLERK, ADMIN}),
 })
 
 
