@@ -129,7 +129,7 @@ def wash_water(wash: Decimal, used: Decimal) -> Finding:
 
 
 def rate_in_force(facts: UserChargeFacts, p: ChargeParameters) -> Finding:
-    """ "At such per-gallon rates as the Town Board may from time to time establish": those in force on the
+    """§118-52: "At such per-gallon rates as the Town Board may from time to time establish": those in force on the
     period's last day, with no proration (I-43), unless the facts state a what-if rate."""
     whose = (
         "a rate stated in the facts (what-if), not the Town Board's"
@@ -151,8 +151,9 @@ def rate_in_force(facts: UserChargeFacts, p: ChargeParameters) -> Finding:
 
 
 def minimum_charge(charge: UserCharge, p: ChargeParameters) -> Finding:
-    """ "In no way shall there be less than a minimum charge of $10 for the first 5,000 gallons or less" (I-24)."""
-    first = charge.line_items[1 if charge.line_items[0].code == "wash-water-excluded" else 0]
+    """§118-52: "In no way shall there be less than a minimum charge of $10 for the first 5,000 gallons or
+    less" (I-24)."""
+    first = next(i for i in charge.line_items if i.code in ("first-gallons", "minimum-charge"))
     if charge.minimum_governs:
         sentence = f"The {money(p.minimum_charge)} minimum applies: {first.working}."
     else:
@@ -185,7 +186,7 @@ def strength_findings(facts: UserChargeFacts, billed: Decimal, p: ChargeParamete
 
 
 def meter_required(facts: UserChargeFacts, view: ParameterView) -> tuple[Finding, list[Deadline]]:
-    """ "The owner shall install a water meter at his expense": until it is read, the estimate (I-27)."""
+    """§118-52: "The owner shall install a water meter at his expense": until it is read, the estimate (I-27)."""
     days = int(view.number("meters.install_days"))
     sentence = (
         f"The owner must install a water meter at their own expense within {days} days of the Town's notice; "

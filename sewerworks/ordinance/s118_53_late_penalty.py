@@ -78,7 +78,7 @@ class LatePenaltyFacts(Facts):
 
 
 def penalty_date(bill_date: date, due_date: date, view: ParameterView) -> date:
-    """ "By the due date listed on the bill or within 30 days, whichever the latter" (I-25), shifted past a
+    """§118-53: "By the due date listed on the bill or within 30 days, whichever the latter" (I-25), shifted past a
     weekend or holiday (I-20). Shifting is monotone, so shifting each date and taking the later is the
     same as shifting the later one."""
     days = int(view.number("charges.late_penalty_days"))
@@ -92,7 +92,7 @@ def paid_by(payments: list[Payment], day: date) -> Decimal:
 
 
 def penalty_amount(bill_amount: Decimal, balance: Decimal, view: ParameterView) -> tuple[Decimal, str]:
-    """ "A penalty of 10% of the amount of such bill" (I-25), or of the unpaid balance if the Board says so."""
+    """§118-53: "A penalty of 10% of the amount of such bill" (I-25), or of the unpaid balance if the Board says so."""
     rate = view.number("charges.late_penalty_rate")
     base = view["charges.late_penalty_base"]
     if base not in ("bill_amount", "unpaid_balance"):
