@@ -279,7 +279,7 @@ def _strength(facts: UserChargeFacts) -> dict[str, Decimal] | None:
 TOPIC: Topic[UserChargeFacts] = Topic(
     name=TOPIC_NAME,
     title="Semiannual sewer user charge (§118-52)",
-    sections=(SECTION, "118-6", "118-51"),
+    sections=(SECTION, "118-6"),
     facts_model=UserChargeFacts,
     rule=user_charge,
     interpretations=("I-23", "I-24", "I-43"),

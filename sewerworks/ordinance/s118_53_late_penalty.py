@@ -176,7 +176,8 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
     if later:
         sentence += f" Payments dated after {spoken(as_of)} are not counted on that date."
     owed: dict[str, str | int | bool | None] = {
-        "unpaid_at_end_of_penalty_date": format(max(balance_at_due, Decimal("0.00")), "f"),
+        "unpaid": format(max(balance_at_due, Decimal("0.00")), "f"),
+        "counted_until": counted_until.isoformat(),
         "penalty": format(penalty, "f") if outcome == "penalty" else None,
         "penalty_added_on": added_on.isoformat() if outcome == "penalty" else None,
     }
@@ -191,12 +192,8 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
             interpretations=["I-25"],
         )
     )
-    amounts.insert(
-        0,
-        Amount(
-            name="unpaid at the end of the penalty date", value=max(balance_at_due, Decimal("0.00")), section=SECTION
-        ),
-    )
+    unpaid = "unpaid so far" if outcome == "not-yet" else "unpaid at the end of the penalty date"
+    amounts.insert(0, Amount(name=unpaid, value=max(balance_at_due, Decimal("0.00")), section=SECTION))
     return decide(
         topic=TOPIC_NAME,
         as_of=as_of,

@@ -181,3 +181,9 @@ def test_the_penalty_is_nothing_or_exactly_ten_percent_of_the_bill_once(amount: 
     penalties = [a.value for a in decision.amounts if a.name == "late penalty"]
     assert penalties in ([], [(amount / 10).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)])
     assert (penalties == []) is (sum(paid, Decimal(0)) >= amount)
+
+
+def test_before_the_penalty_date_the_decision_shows_what_is_unpaid_so_far() -> None:
+    decision = penalty("2026-02-05", payments=paid("2026-02-01", "20.00"))
+    assert decision.amount("unpaid so far").value == Decimal("37.30")
+    assert decision.finding("late-penalty").compared["counted_until"] == "2026-02-05"
