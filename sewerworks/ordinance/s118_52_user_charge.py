@@ -125,7 +125,8 @@ def wash_water(wash: Decimal, used: Decimal) -> Finding:
         f"{gallons_text(wash)} of separately metered vehicle-wash water is excluded; "
         f"{gallons_text(used - wash)} of the {gallons_text(used)} used is billed."
     )
-    return _finding("wash-water", sentence, ["I-44"], section="118-6")
+    compared: Compared = {"gallons_used": num(used), "wash_gallons": num(wash), "gallons_billed": num(used - wash)}
+    return _finding("wash-water", sentence, ["I-44"], section="118-6", compared=compared)
 
 
 def rate_in_force(facts: UserChargeFacts, p: ChargeParameters) -> Finding:
@@ -245,8 +246,10 @@ def user_charge(facts: UserChargeFacts, view: ParameterView, as_of: date) -> Dec
     ids.update(i for f in findings for i in f.interpretations)
     outcome = "estimate" if facts.unmetered else "minimum" if charge.minimum_governs else "charge"
     items = " + ".join(money(i.amount) for i in charge.line_items if i.amount)
+    excluded = f", vehicle-wash water of {gallons_text(wash)} excluded under §118-6" if wash else ""
     summary = (
-        f"Sewer user charge for {span}: {money(charge.total)} for {gallons_text(charge.gallons_billed)} ({items})."
+        f"Sewer user charge for {span}: {money(charge.total)} for {gallons_text(charge.gallons_billed)}"
+        f"{excluded} ({items})."
     )
     amounts = [
         Amount(
