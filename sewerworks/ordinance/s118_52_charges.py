@@ -165,7 +165,7 @@ def gallons_text(gallons: Decimal) -> str:
 
 
 def first_gallons(gallons: Decimal, p: ChargeParameters) -> LineItem:
-    """ "In no way shall there be less than a minimum charge of $10 for the first 5,000 gallons or less"
+    """§118-52: "In no way shall there be less than a minimum charge of $10 for the first 5,000 gallons or less"
     (I-24): the first block costs the greater of the minimum and the rate times its gallons."""
     first = min(gallons, p.minimum_charge_gallons)
     at_rate = p.rate_per_gallon * first
@@ -196,7 +196,7 @@ def excess_pounds(gallons: Decimal, measured: Decimal, normal: Decimal) -> Decim
 
 
 def strength_surcharge(gallons: Decimal, constituent: str, measured: Decimal, p: ChargeParameters) -> LineItem | None:
-    """ "The strength of large or industrial uses shall be measured by the district, and the semiannual
+    """§118-52: "The strength of large or industrial uses shall be measured by the district, and the semiannual
     charges will be based on the above formula" (I-03): a surcharge per excess pound, none at or below
     normal sanitary sewage strength (§118-37 Subsection C)."""
     normal = p.normal_strength[constituent]

@@ -88,7 +88,7 @@ class DefectiveMeterFacts(Facts):
 
 
 def last_two_working_billings(facts: DefectiveMeterFacts) -> list[WorkingBilling]:
-    """ "Its last two semiannual billings [...] during which the meter was operating properly" (I-26)."""
+    """§118-52: "Its last two semiannual billings [...] during which the meter was operating properly" (I-26)."""
     return sorted(facts.previous_billings, key=lambda b: b.period_end)[-2:]
 
 

@@ -125,11 +125,12 @@ def wash_water(wash: Decimal, used: Decimal) -> Finding:
         f"{gallons_text(wash)} of separately metered vehicle-wash water is excluded; "
         f"{gallons_text(used - wash)} of the {gallons_text(used)} used is billed."
     )
-    return _finding("wash-water", sentence, ["I-44"], section="118-6")
+    compared: Compared = {"gallons_used": num(used), "wash_gallons": num(wash), "gallons_billed": num(used - wash)}
+    return _finding("wash-water", sentence, ["I-44"], section="118-6", compared=compared)
 
 
 def rate_in_force(facts: UserChargeFacts, p: ChargeParameters) -> Finding:
-    """ "At such per-gallon rates as the Town Board may from time to time establish": those in force on the
+    """§118-52: "At such per-gallon rates as the Town Board may from time to time establish": those in force on the
     period's last day, with no proration (I-43), unless the facts state a what-if rate."""
     whose = (
         "a rate stated in the facts (what-if), not the Town Board's"
@@ -151,8 +152,9 @@ def rate_in_force(facts: UserChargeFacts, p: ChargeParameters) -> Finding:
 
 
 def minimum_charge(charge: UserCharge, p: ChargeParameters) -> Finding:
-    """ "In no way shall there be less than a minimum charge of $10 for the first 5,000 gallons or less" (I-24)."""
-    first = charge.line_items[1 if charge.line_items[0].code == "wash-water-excluded" else 0]
+    """§118-52: "In no way shall there be less than a minimum charge of $10 for the first 5,000 gallons or
+    less" (I-24)."""
+    first = next(i for i in charge.line_items if i.code in ("first-gallons", "minimum-charge"))
     if charge.minimum_governs:
         sentence = f"The {money(p.minimum_charge)} minimum applies: {first.working}."
     else:
@@ -185,7 +187,7 @@ def strength_findings(facts: UserChargeFacts, billed: Decimal, p: ChargeParamete
 
 
 def meter_required(facts: UserChargeFacts, view: ParameterView) -> tuple[Finding, list[Deadline]]:
-    """ "The owner shall install a water meter at his expense": until it is read, the estimate (I-27)."""
+    """§118-52: "The owner shall install a water meter at his expense": until it is read, the estimate (I-27)."""
     days = int(view.number("meters.install_days"))
     sentence = (
         f"The owner must install a water meter at their own expense within {days} days of the Town's notice; "
@@ -244,8 +246,10 @@ def user_charge(facts: UserChargeFacts, view: ParameterView, as_of: date) -> Dec
     ids.update(i for f in findings for i in f.interpretations)
     outcome = "estimate" if facts.unmetered else "minimum" if charge.minimum_governs else "charge"
     items = " + ".join(money(i.amount) for i in charge.line_items if i.amount)
+    excluded = f", vehicle-wash water of {gallons_text(wash)} excluded under §118-6" if wash else ""
     summary = (
-        f"Sewer user charge for {span}: {money(charge.total)} for {gallons_text(charge.gallons_billed)} ({items})."
+        f"Sewer user charge for {span}: {money(charge.total)} for {gallons_text(charge.gallons_billed)}"
+        f"{excluded} ({items})."
     )
     amounts = [
         Amount(
@@ -278,7 +282,7 @@ def _strength(facts: UserChargeFacts) -> dict[str, Decimal] | None:
 TOPIC: Topic[UserChargeFacts] = Topic(
     name=TOPIC_NAME,
     title="Semiannual sewer user charge (§118-52)",
-    sections=(SECTION, "118-6", "118-51"),
+    sections=(SECTION, "118-6"),
     facts_model=UserChargeFacts,
     rule=user_charge,
     interpretations=("I-23", "I-24", "I-43"),

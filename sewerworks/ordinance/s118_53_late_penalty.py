@@ -78,7 +78,7 @@ class LatePenaltyFacts(Facts):
 
 
 def penalty_date(bill_date: date, due_date: date, view: ParameterView) -> date:
-    """ "By the due date listed on the bill or within 30 days, whichever the latter" (I-25), shifted past a
+    """§118-53: "By the due date listed on the bill or within 30 days, whichever the latter" (I-25), shifted past a
     weekend or holiday (I-20). Shifting is monotone, so shifting each date and taking the later is the
     same as shifting the later one."""
     days = int(view.number("charges.late_penalty_days"))
@@ -92,7 +92,7 @@ def paid_by(payments: list[Payment], day: date) -> Decimal:
 
 
 def penalty_amount(bill_amount: Decimal, balance: Decimal, view: ParameterView) -> tuple[Decimal, str]:
-    """ "A penalty of 10% of the amount of such bill" (I-25), or of the unpaid balance if the Board says so."""
+    """§118-53: "A penalty of 10% of the amount of such bill" (I-25), or of the unpaid balance if the Board says so."""
     rate = view.number("charges.late_penalty_rate")
     base = view["charges.late_penalty_base"]
     if base not in ("bill_amount", "unpaid_balance"):
@@ -176,7 +176,8 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
     if later:
         sentence += f" Payments dated after {spoken(as_of)} are not counted on that date."
     owed: dict[str, str | int | bool | None] = {
-        "unpaid_at_end_of_penalty_date": format(max(balance_at_due, Decimal("0.00")), "f"),
+        "unpaid": format(max(balance_at_due, Decimal("0.00")), "f"),
+        "counted_until": counted_until.isoformat(),
         "penalty": format(penalty, "f") if outcome == "penalty" else None,
         "penalty_added_on": added_on.isoformat() if outcome == "penalty" else None,
     }
@@ -191,12 +192,8 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
             interpretations=["I-25"],
         )
     )
-    amounts.insert(
-        0,
-        Amount(
-            name="unpaid at the end of the penalty date", value=max(balance_at_due, Decimal("0.00")), section=SECTION
-        ),
-    )
+    unpaid = "unpaid so far" if outcome == "not-yet" else "unpaid at the end of the penalty date"
+    amounts.insert(0, Amount(name=unpaid, value=max(balance_at_due, Decimal("0.00")), section=SECTION))
     return decide(
         topic=TOPIC_NAME,
         as_of=as_of,

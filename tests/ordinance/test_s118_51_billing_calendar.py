@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sewerworks.ordinance.parameters import load_jurisdiction
 from sewerworks.ordinance.s118_51_billing_calendar import period_containing, period_ending
@@ -44,3 +46,12 @@ def test_a_read_counts_for_a_period_within_15_days_of_its_end(day: str, counts: 
 def test_a_day_that_ends_no_period_is_refused_with_the_days_that_do() -> None:
     with pytest.raises(ValueError, match=r"2026-06-30 ends no billing period: periods end on 03-31 and 09-30"):
         period_ending(date(2026, 6, 30), VIEW)
+
+
+@given(st.dates(min_value=date(2001, 1, 1), max_value=date(2099, 12, 31)))
+def test_every_day_falls_in_exactly_one_period_and_the_next_starts_the_day_after(day: date) -> None:
+    period = period_containing(day, VIEW)
+    assert period.start <= day <= period.end
+    assert period_containing(period.end + timedelta(days=1), VIEW).start == period.end + timedelta(days=1)
+    assert period_containing(period.start - timedelta(days=1), VIEW).end == period.start - timedelta(days=1)
+    assert 181 <= (period.end - period.start).days + 1 <= 184  # semiannual

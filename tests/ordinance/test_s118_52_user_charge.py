@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sewerworks.ordinance.decision import Decision
-from sewerworks.ordinance.parameters import ParameterSet, Reference, SiteValue, load_jurisdiction
+from sewerworks.ordinance.parameters import NotInForce, ParameterSet, Reference, SiteValue, load_jurisdiction
 from sewerworks.ordinance.s118_52_charges import ChargeParameters, rate_user_charge
 from sewerworks.ordinance.s118_52_user_charge_examples import AUTUMN_2026, CASES, SPRING_2026
 from sewerworks.ordinance.topics import FactsError, determine
@@ -262,3 +262,12 @@ def test_the_charge_never_falls_as_the_gallons_rise(a: Decimal, b: Decimal, rate
         rate_user_charge(low, p, strength={"bod": strength}).total
         <= rate_user_charge(high, p, strength={"bod": strength}).total
     )
+
+
+def test_the_10_dollar_minimum_rates_periods_ending_from_its_2000_07_24_amendment_and_none_before() -> None:
+    decision = charge(period_start="2000-01-25", period_end="2000-07-24", gallons=1000)
+    assert total(decision) == Decimal("10.00")
+    minimum = next(u for u in decision.parameters if u.key == "charges.minimum_charge")
+    assert minimum.reference["instrument"] == "L.L. No. 2-2000"
+    with pytest.raises(NotInForce, match="no value in force on 2000-07-23"):
+        charge(period_start="2000-01-24", period_end="2000-07-23", gallons=1000)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
-from decimal import Decimal
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from sewerworks.ordinance.deadlines import is_business_day
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.parameters import ParameterSet, Reference, SiteValue, load_jurisdiction
 from sewerworks.ordinance.s118_53_late_penalty import CASES, WORKED, penalty_date
@@ -153,3 +156,34 @@ def test_a_date_past_the_calendar_s_reach_is_a_field_error_not_a_crash() -> None
         penalty("2026-03-01", bill_date="9999-12-20", due_date="9999-12-31")
     assert {tuple(e["loc"]) for e in raised.value.errors} == {("bill_date",), ("due_date",)}
     assert penalty("8999-12-31", bill_date="8999-12-31", due_date="8999-12-31").outcome == "not-yet"
+
+
+days_2026 = st.dates(min_value=date(2025, 1, 1), max_value=date(2027, 12, 31))
+
+
+@given(days_2026, st.integers(min_value=0, max_value=90))
+def test_the_penalty_date_is_a_business_day_no_earlier_than_the_due_date_or_30_days(bill: date, due_in: int) -> None:
+    due = bill + timedelta(days=due_in)
+    day = penalty_date(bill, due, load_jurisdiction().at(bill))
+    later_of = max(due, bill + timedelta(days=30))
+    assert is_business_day(day) and day >= later_of
+    skipped = [later_of + timedelta(days=n) for n in range((day - later_of).days)]
+    assert not any(is_business_day(d) for d in skipped), "moved only past weekend days and holidays"
+
+
+@given(
+    st.decimals(min_value="0.01", max_value="100000", places=2),
+    st.lists(st.decimals(min_value="0.01", max_value="500", places=2), max_size=3),
+)
+def test_the_penalty_is_nothing_or_exactly_ten_percent_of_the_bill_once(amount: Decimal, paid: list[Decimal]) -> None:
+    payments = [{"paid_on": "2026-02-0" + str(i + 1), "amount": str(p)} for i, p in enumerate(paid)]
+    decision = penalty("2026-06-30", amount=str(amount), payments=payments)
+    penalties = [a.value for a in decision.amounts if a.name == "late penalty"]
+    assert penalties in ([], [(amount / 10).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)])
+    assert (penalties == []) is (sum(paid, Decimal(0)) >= amount)
+
+
+def test_before_the_penalty_date_the_decision_shows_what_is_unpaid_so_far() -> None:
+    decision = penalty("2026-02-05", payments=paid("2026-02-01", "20.00"))
+    assert decision.amount("unpaid so far").value == Decimal("37.30")
+    assert decision.finding("late-penalty").compared["counted_until"] == "2026-02-05"

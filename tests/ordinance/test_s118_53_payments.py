@@ -6,6 +6,8 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sewerworks.ordinance.parameters import load_jurisdiction
 from sewerworks.ordinance.s118_53_payments import Allocation, OpenBill, allocate_payment
@@ -42,3 +44,23 @@ def test_parts_and_credit_add_up_to_the_payment(payment: str, last: Allocation, 
 def test_an_amount_that_is_not_dollars_and_cents_is_refused() -> None:
     with pytest.raises(ValueError, match="dollars and cents"):
         allocate_payment(Decimal("1.005"), [OLDER], VIEW)
+
+
+cents = st.decimals(min_value=0, max_value=10000, places=2)
+open_bills = st.lists(
+    st.tuples(st.dates(min_value=date(2020, 1, 1), max_value=date(2026, 12, 31)), cents, cents), max_size=5
+)
+
+
+@given(cents, open_bills)
+def test_a_payment_is_never_lost_or_doubled_and_no_part_exceeds_what_is_owed(
+    payment: Decimal, bills: list[tuple[date, Decimal, Decimal]]
+) -> None:
+    owed = [OpenBill(f"b{i}", day, penalty, charge) for i, (day, penalty, charge) in enumerate(bills)]
+    parts, credit = allocate_payment(payment, owed, VIEW)
+    assert sum(p.amount for p in parts) + credit == payment and credit >= 0
+    total_owed = sum((b.penalty_due + b.charge_due for b in owed), Decimal(0))
+    assert credit == max(Decimal(0), payment - total_owed)
+    for bill in owed:
+        for part, due in (("penalty", bill.penalty_due), ("charge", bill.charge_due)):
+            assert sum(p.amount for p in parts if (p.key, p.part) == (bill.key, part)) <= due
