@@ -1,8 +1,9 @@
 """Who may do what in core, role by role, written out independently of ``core/rules.py``.
 
 Everyone reads (the site, determinations, jobs, resolutions); the clerk records a Board resolution;
-the clerk, the Superintendent and the Town Engineer start and rerun background jobs; the administrator
-manages users and may do everything. A permission added to the rules without a line here fails.
+the clerk, the Superintendent and the Town Engineer start and rerun background jobs; the clerk and the
+Superintendent add pending charges and the clerk marks them billed; the administrator manages users and
+may do everything. A permission added to the rules without a line here fails.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ EXPECTED: dict[str, frozenset[str]] = {
     "core.view_resolution": EVERYONE,
     "core.record_resolution": frozenset({CLERK, ADMIN}),
     "core.manage_users": frozenset({ADMIN}),
+    "core.view_pending_charge": EVERYONE,
+    "core.add_pending_charge": frozenset({CLERK, SUPT, ADMIN}),
+    "core.bill_pending_charge": frozenset({CLERK, ADMIN}),
 }
 
 

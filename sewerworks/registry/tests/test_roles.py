@@ -1,6 +1,7 @@
-"""Who may do what, role by role: the registry's and the core app's permissions as one table.
+"""Who may do what, role by role: the registry's permissions as one table (core's are in
+``core/tests/test_roles.py``).
 
-The table is written out here, independently of ``registry/rules.py`` and ``core/rules.py``: the clerk
+The table is written out here, independently of ``registry/rules.py``: the clerk
 and the Sewer Superintendent keep parcels, owners, buildings and accounts; the Water Superintendent (with
 the clerk and the Superintendent) keeps meters and reads; the Town Engineer and the Superintendent keep
 the public sewer network; a board member and an inspector read; the administrator does everything; a
@@ -43,15 +44,6 @@ for _models, _keepers in ((RECORDS, KEEPERS), (METERS, METER_KEEPERS), (NETWORK,
 EXPECTED.update({
     "registry.import_roll": frozenset({CLERK, ADMIN}),
     "registry.build_demo": frozenset({ADMIN}),
-    "core.view_site": EVERYONE,
-    "core.run_determination": EVERYONE,
-    "core.view_job": EVERYONE,
-    "core.start_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
-    "core.record_resolution": frozenset({CLERK, ADMIN}),
-    "core.manage_users": frozenset({ADMIN}),
-    "core.view_pending_charge": EVERYONE,
-    "core.add_pending_charge": frozenset({CLERK, SUPT, ADMIN}),
-    "core.bill_pending_charge": frozenset({CLERK, ADMIN}),
 })
 
 
@@ -68,8 +60,8 @@ def test_the_table_names_every_role() -> None:
     assert {CLERK, SUPT, ENGINEER, INSPECTOR, BUILDING_INSPECTOR, WATER_SUPT, BOARD, ADMIN} == EVERYONE
 
 
-def test_every_registry_and_core_permission_is_in_the_table() -> None:
-    ours = {p for p in registered if p.startswith(("registry.", "core."))}
+def test_every_registry_permission_is_in_the_table() -> None:
+    ours = {p for p in registered if p.startswith("registry.")}
     assert ours - set(EXPECTED) == set(), "a new permission needs its line in this table"
     assert set(EXPECTED) - ours == set(), "the table names a permission the rules no longer define"
 
