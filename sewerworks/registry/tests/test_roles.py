@@ -47,6 +47,8 @@ EXPECTED.update({
     "core.run_determination": EVERYONE,
     "core.view_job": EVERYONE,
     "core.start_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
+    "core.rerun_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
+    "core.view_resolution": EVERYONE,
     "core.record_resolution": frozenset({CLERK, ADMIN}),
     "core.manage_users": frozenset({ADMIN}),
 })
