@@ -12,6 +12,7 @@ import time
 from io import StringIO
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -31,7 +32,8 @@ def _database_url() -> str:
     db = connection.settings_dict
     if connection.vendor == "sqlite":
         return f"sqlite:///{db['NAME']}"
-    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    password = f":{quote(str(db['PASSWORD']))}" if db.get("PASSWORD") else ""
+    return f"postgres://{quote(str(db['USER']))}{password}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
 def _manage(*args: str) -> subprocess.Popen[str]:
