@@ -137,7 +137,8 @@ class SiteValue:
     key: str
     effective: date
     value: Any
-    reference: Reference
+    reference: Reference | None
+    problem: str = ""  # why the source could not make a reference of what it holds (reported by the loader)
 
 
 class ParameterSource(Protocol):
