@@ -181,3 +181,12 @@ def test_a_rerun_from_the_command_line_and_the_api(make_user: Any, client_as: An
     assert client_as("board member").post(f"/api/jobs/{job.pk}/rerun").status_code == 403
     rerun = client_as("superintendent").post(f"/api/jobs/{job.pk}/rerun")
     assert rerun.status_code == 200 and rerun.json()["attempts"] == 3 and rerun.json()["status"] == "queued"
+
+
+@pytest.mark.django_db
+def test_the_dashboard_says_when_a_job_was_interrupted(client_as: Any) -> None:
+    client = client_as("clerk")
+    assert b"Needs attention" not in client.get("/").content
+    Job.objects.create(kind="x", title="Roll import", status=Job.Status.INTERRUPTED, task_path="a.b")
+    html = client.get("/").content.decode()
+    assert "Needs attention" in html and "1 background job interrupted" in html
