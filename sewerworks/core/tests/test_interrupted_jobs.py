@@ -86,6 +86,10 @@ def test_a_worker_killed_mid_job_leaves_it_interrupted_and_a_rerun_completes_it(
     job.refresh_from_db()
     assert job.status == Job.Status.INTERRUPTED and job.finished and job.may_rerun
     assert f"pid {worker.pid}" in job.message and "after 1 of 2" in job.message
+    from django_tasks_db.models import DBTaskResult
+
+    queue_row = DBTaskResult.objects.get(id=job.task_result_id)
+    assert queue_row.status == "FAILED" and "stopped before it finished" in queue_row.traceback
 
     started.unlink()
     release.touch()
