@@ -71,7 +71,8 @@ class ResolutionForm(forms.Form):
         label="Values it sets",
         widget=forms.Textarea(attrs={"rows": 6, "class": "font-monospace", "spellcheck": "false"}),
         help_text=(
-            'One per line: key = value. Money in quotes as in the parameter files ("12.00"); numbers bare (150). '
+            'One per line: key = value. Money in quotes as in the parameter files ("12.00"); numbers bare (150) '
+            "or with the parameter's own unit (150 ft). "
             "Optionally add @ YYYY-MM-DD for its own effective date and §118-N for the section it sets."
         ),
     )
