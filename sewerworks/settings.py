@@ -37,6 +37,8 @@ ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 SEWERWORKS_JURISDICTION = os.environ.get("SEWERWORKS_JURISDICTION", "marlborough-ny")
+# A running job whose worker is on another host is taken as interrupted after this long without a sign of life.
+SEWERWORKS_JOB_STALE_MINUTES = int(os.environ.get("SEWERWORKS_JOB_STALE_MINUTES", "60"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

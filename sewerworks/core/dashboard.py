@@ -34,3 +34,18 @@ def dashboard_panel(func: PanelFactory) -> PanelFactory:
 def panels_for(request: HttpRequest) -> list[Panel]:
     out = [p for p in (f(request) for f in _PANELS) if p is not None]
     return sorted(out, key=lambda p: p.order)
+
+
+@dashboard_panel
+def needs_attention(request: HttpRequest) -> Panel | None:
+    """Core's own panel: jobs whose worker stopped, and recorded resolution values set aside."""
+    from sewerworks.core.models import Job
+    from sewerworks.core.parameters import current_parameters
+
+    user = request.user
+    interrupted = Job.objects.filter(status=Job.Status.INTERRUPTED).count() if user.has_perm("core.view_job") else 0
+    set_aside = len(current_parameters().problems) if user.has_perm("core.view_resolution") else 0
+    if not interrupted and not set_aside:
+        return None
+    context = {"interrupted": interrupted, "set_aside": set_aside}
+    return Panel("Needs attention", "core/_panel_attention.html", context, order=5)

@@ -29,10 +29,10 @@ def run_determination(topic: str, facts: Mapping[str, Any], *, as_of: dt.date | 
     """
     try:
         return determine(topic, facts, as_of=as_of or today(), params=current_parameters())
+    except ParameterError as exc:  # a recorded value set aside (also a NotInForce): say so
+        raise RecordedValueRefused(f"{topic!r} cannot be determined on {as_of or today()}: {exc}") from exc
     except NotInForce as exc:
         raise LawNotInForce(f"The law applied by {topic!r} was not in force on {as_of}: {exc}") from exc
-    except ParameterError as exc:
-        raise RecordedValueRefused(f"{topic!r} cannot be determined on {as_of or today()}: {exc}") from exc
 
 
 class LawNotInForce(ValueError):

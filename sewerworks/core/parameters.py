@@ -35,18 +35,18 @@ class RecordedResolutions:
         rows = ParameterOverride.objects.select_related("resolution").order_by("key", "effective")
         for row in rows:
             res = row.resolution
-            yield SiteValue(
-                key=row.key,
-                effective=row.effective,
-                value=row.value,
-                reference=Reference(
+            try:
+                reference: Reference | None = Reference(
                     kind=cast(ReferenceKind, res.kind),
                     section=row.section or None,
                     instrument=res.instrument,
                     adopted=res.adopted_on,
                     note=res.title,
-                ),
-            )
+                )
+                problem = ""
+            except ValueError as error:  # e.g. a section Chapter 118 does not have, stored by hand
+                reference, problem = None, f"{res.instrument}: {error}"
+            yield SiteValue(row.key, row.effective, row.value, reference, problem)
 
 
 def current_parameters() -> ParameterSet:

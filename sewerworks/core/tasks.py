@@ -6,6 +6,7 @@ from django_tasks import task
 
 from sewerworks.core.jobs import JobRun
 from sewerworks.core.parameters import current_parameters
+from sewerworks.ordinance.parameters import ParameterError
 
 
 @task()
@@ -25,8 +26,8 @@ def check_parameters(job_id: int) -> None:
         for i, key in enumerate(keys, start=1):
             try:
                 view[key]
-            except KeyError:
+            except (KeyError, ParameterError):  # not yet in force, or a recorded value set aside
                 not_in_force.append(key)
             if i % 10 == 0 or i == len(keys):
                 run.progress(done=i, total=len(keys), message=f"Checked {i} of {len(keys)} parameters.")
-        run.result = {"parameters": len(keys), "not_yet_in_force": not_in_force}
+        run.result = {"parameters": len(keys), "not_yet_in_force": not_in_force, "set_aside": list(params.problems)}

@@ -66,7 +66,7 @@ def do_sweep(as_of: dt.date | None = None, *, acting_user: Any = None) -> SweepR
         require(acting_user, "enforcement.run_sweep", "run the daily sweep")
     today = timezone.localdate()
     as_of = as_of or today
-    if as_of > today:  # a sweep "as of" a later day would open violations for deadlines nobody has missed yet
+    if as_of > today:  # a sweep "as of" a later day would open violations for deadlines nobody has missed yet (I-50)
         raise ValidationError({"as_of": f"The sweep cannot run as of {as_of}, a day still to come."})
     now = timezone.now()
     changes: Counter[str] = Counter()

@@ -262,7 +262,8 @@ can_certify_meters = has_role(WATER_SUPERINTENDENT)
 
 def do_certify_meter(meter: WaterMeter, on: dt.date, *, acting_user: Any, reason: str = "") -> WaterMeter:
     """§118-25: "Prior to connection, the Water Superintendent or assistant shall certify that the meter is
-    installed and working properly." Records the date and who certified it."""
+    installed and working properly." Records the date and who certified it: on or after the meter's
+    installation (I-49), never a day still to come (I-50)."""
     if not can_certify_meters.test(acting_user):
         raise PermissionDenied("Only the Water Superintendent (or an assistant) certifies a meter (§118-25).")
     require_perm(acting_user, "registry.change_watermeter", "certify a water meter")

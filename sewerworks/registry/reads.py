@@ -107,7 +107,7 @@ def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple
         read_on = read_on.date()
     if not isinstance(read_on, dt.date):
         errors.append(RowError(i, "read_on", "A date (YYYY-MM-DD) is required."))
-    elif read_on > timezone.localdate():
+    elif read_on > timezone.localdate():  # a reading still to come is refused (I-50)
         errors.append(RowError(i, "read_on", f"{read_on} is in the future."))
     reading = row.get("reading")
     if isinstance(reading, str) and reading.strip().isdigit() and len(reading.strip()) <= 30:

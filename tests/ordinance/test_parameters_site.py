@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from sewerworks.ordinance.parameters import (
+    NotInForce,
     ParameterError,
     Reference,
     SiteValue,
@@ -45,6 +46,8 @@ def test_a_float_money_value_set_aside_is_reported_and_refused_only_from_its_dat
     with pytest.raises(ParameterError, match=rf"{RATE}.*2027-04-01.*refused.*float money"):
         params.at(date(2027, 4, 1))[RATE]
     assert params.at(date(2027, 4, 1))[DISTANCE] == 150  # the good value of the same resolution applies
+    with pytest.raises(NotInForce):  # code that copes with a value not yet in force copes with this too
+        params.at(date(2027, 4, 1))[RATE]
 
 
 def test_a_later_good_value_takes_over_from_a_refused_one() -> None:

@@ -42,6 +42,7 @@ class ProposedValue:
     value: Any
     effective: dt.date | None = None  # default: the resolution's effective date
     section: str = ""  # default: the section the parameter's packaged value cites
+    unit: str = ""  # if given, must be the parameter's own unit (no conversion is ever guessed)
 
 
 def _problem(row: int, key: str, message: str) -> ValidationError:
@@ -92,6 +93,10 @@ def check_values(
             problems.append(_problem(row, key, f"a value from {effective.isoformat()} is already recorded"))
             continue
         taken.add((key, effective))
+        unit = packaged.parameter(key).unit
+        if proposed.unit and proposed.unit.strip() != unit:
+            problems.append(_problem(row, key, f"given in {proposed.unit.strip()!r}, but the parameter is in {unit}"))
+            continue
         section = proposed.section.strip().replace("§", "").strip()
         section = section or packaged.parameter(key).values[-1].reference.section or ""
         try:
@@ -104,7 +109,6 @@ def check_values(
         except ValueError as error:  # the reference: a section Chapter 118 does not have
             problems.append(_problem(row, key, str(error)))
             continue
-        unit = packaged.parameter(key).unit
         checked.append((proposed, effective, reference.section or "", _stored(dated.value, unit)))
     if problems:
         raise ValidationError({"values": problems})

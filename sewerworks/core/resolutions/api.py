@@ -26,6 +26,7 @@ class ValueIn(Schema):
     value: Any = Field(..., description='As in the parameter files: money as a quoted string ("12.00"), never a float.')
     effective: dt.date | None = Field(None, description="From when; default the resolution's effective date.")
     section: str = Field("", description="Section of Chapter 118 it sets; default the parameter's own.")
+    unit: str = Field("", description="Optional: the unit the value is in; must be the parameter's own unit.")
 
 
 class ResolutionIn(Schema):
@@ -124,7 +125,7 @@ def _detail(error: ValidationError) -> list[dict[str, Any]]:
 )
 def record_resolution(request: HttpRequest, body: ResolutionIn) -> Any:
     user = require(request, "core.record_resolution")
-    values = [ProposedValue(key=v.key, value=v.value, effective=v.effective, section=v.section) for v in body.values]
+    values = [ProposedValue(v.key, v.value, v.effective, v.section, v.unit) for v in body.values]
     try:
         record = do_record_resolution(
             instrument=body.instrument,

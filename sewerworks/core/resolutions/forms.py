@@ -2,7 +2,8 @@
 
 Each line reads ``key = value``, the value written as in the parameter files: money in quotes
 (``"12.00"``, never 12.5: I-23), numbers bare (``150``), true/false, a table as ``{4: "500.00"}``.
-A line may add its own effective date and section: ``key = value @ 2027-07-01 §118-5``.
+A number may name its unit, which must be the parameter's (``150 ft``; ``45 m`` is refused, never
+converted). A line may add its own effective date and section: ``key = value @ 2027-07-01 §118-5``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sewerworks.ordinance.parameters.units import UnitError, parse_date
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 _SUFFIX = re.compile(r"\s+@\s*(?P<effective>\d{4}-\d{2}-\d{2})?\s*(?:§\s*(?P<section>[\d.-]+))?\s*$")
 _KEY = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
+_WITH_UNIT = re.compile(r"^(?P<number>[-+]?\d+(?:\.\d+)?)\s+(?P<unit>[A-Za-z$][\w/().·$-]*)$")
 
 
 def parse_line(text: str) -> ProposedValue:
@@ -42,11 +44,15 @@ def parse_line(text: str) -> ProposedValue:
         section = suffix["section"] or ""
     if not rest.strip():
         raise ValueError(f"{key}: no value after '='")
+    unit = ""
+    with_unit = _WITH_UNIT.match(rest.strip())
+    if with_unit:  # "150 ft": a number and the unit it is in
+        rest, unit = with_unit["number"], with_unit["unit"]
     try:
         value = strict_yaml.load(rest.strip())
     except yaml.YAMLError as error:
         raise ValueError(f"{key}: {rest.strip()!r} is not a value ({getattr(error, 'problem', error)})") from None
-    return ProposedValue(key=key, value=value, effective=effective, section=section)
+    return ProposedValue(key=key, value=value, effective=effective, section=section, unit=unit)
 
 
 class ResolutionForm(forms.Form):
@@ -65,7 +71,8 @@ class ResolutionForm(forms.Form):
         label="Values it sets",
         widget=forms.Textarea(attrs={"rows": 6, "class": "font-monospace", "spellcheck": "false"}),
         help_text=(
-            'One per line: key = value. Money in quotes as in the parameter files ("12.00"); numbers bare (150). '
+            'One per line: key = value. Money in quotes as in the parameter files ("12.00"); numbers bare (150) '
+            "or with the parameter's own unit (150 ft). "
             "Optionally add @ YYYY-MM-DD for its own effective date and §118-N for the section it sets."
         ),
     )

@@ -12,6 +12,7 @@ import time
 from io import StringIO
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -31,7 +32,8 @@ def _database_url() -> str:
     db = connection.settings_dict
     if connection.vendor == "sqlite":
         return f"sqlite:///{db['NAME']}"
-    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    password = f":{quote(str(db['PASSWORD']))}" if db.get("PASSWORD") else ""
+    return f"postgres://{quote(str(db['USER']))}{password}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
 def _manage(*args: str) -> subprocess.Popen[str]:
@@ -84,6 +86,10 @@ def test_a_worker_killed_mid_job_leaves_it_interrupted_and_a_rerun_completes_it(
     job.refresh_from_db()
     assert job.status == Job.Status.INTERRUPTED and job.finished and job.may_rerun
     assert f"pid {worker.pid}" in job.message and "after 1 of 2" in job.message
+    from django_tasks_db.models import DBTaskResult
+
+    queue_row = DBTaskResult.objects.get(id=job.task_result_id)
+    assert queue_row.status == "FAILED" and "stopped before it finished" in queue_row.traceback
 
     started.unlink()
     release.touch()
@@ -179,3 +185,12 @@ def test_a_rerun_from_the_command_line_and_the_api(make_user: Any, client_as: An
     assert client_as("board member").post(f"/api/jobs/{job.pk}/rerun").status_code == 403
     rerun = client_as("superintendent").post(f"/api/jobs/{job.pk}/rerun")
     assert rerun.status_code == 200 and rerun.json()["attempts"] == 3 and rerun.json()["status"] == "queued"
+
+
+@pytest.mark.django_db
+def test_the_dashboard_says_when_a_job_was_interrupted(client_as: Any) -> None:
+    client = client_as("clerk")
+    assert b"Needs attention" not in client.get("/").content
+    Job.objects.create(kind="x", title="Roll import", status=Job.Status.INTERRUPTED, task_path="a.b")
+    html = client.get("/").content.decode()
+    assert "Needs attention" in html and "1 background job interrupted" in html

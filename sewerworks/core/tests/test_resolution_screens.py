@@ -33,6 +33,7 @@ def test_a_line_reads_like_the_parameter_files() -> None:
     assert parse_line(f"{RATE} = 12.00").value == 12.0  # a float: the loader calls it float money
     line = parse_line("trench.max_width_by_diameter = {8: 40, 10: 43} @ 2027-09-01 §118-32")
     assert (line.value, line.effective, line.section) == ({8: 40, 10: 43}, dt.date(2027, 9, 1), "118-32")
+    assert (parse_line(f"{DISTANCE} = 150 ft").value, parse_line(f"{DISTANCE} = 150 ft").unit) == (150, "ft")
     for bad, why in [("150", "key = value"), (f"{DISTANCE} =", "no value"), ("Distance = 150", "not a parameter key")]:
         with pytest.raises(ValueError, match=why):
             parse_line(bad)
@@ -63,6 +64,9 @@ def test_a_float_for_money_is_refused_on_the_form_naming_line_and_key_and_nothin
     assert not BoardResolution.objects.exists() and not ParameterOverride.objects.exists()
     unknown = client.post("/resolutions/new/", {**FORM, "values": "connection.nonsense = 1"})
     assert "Line 1: connection.nonsense: no such parameter" in unknown.content.decode()
+    metres = client.post("/resolutions/new/", {**FORM, "values": f"{DISTANCE} = 45 m"})
+    assert f"Line 1: {DISTANCE}: given in &#x27;m&#x27;, but the parameter is in ft" in metres.content.decode()
+    assert not BoardResolution.objects.exists()
 
 
 @pytest.mark.django_db
@@ -127,3 +131,11 @@ def test_the_determinations_screen_applies_the_law_as_of_a_date(client_as: Any) 
     assert "set by Resolution 2027-14 of 2027-03-10" in page.content.decode()
     bad = client.post("/determinations/", {"topic": "private-system", "facts": facts, "as_of": "July"})
     assert bad.status_code == 400 and "As of: &#x27;July&#x27; is not a date" in bad.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_api_refuses_a_value_in_another_unit_naming_the_key(client_as: Any) -> None:
+    body = {**BODY, "values": [{"key": DISTANCE, "value": 45, "unit": "m"}]}
+    refused = client_as("clerk").post("/api/resolutions", body, content_type="application/json")
+    assert refused.status_code == 422
+    assert refused.json()["detail"][0]["msg"] == f"{DISTANCE}: given in 'm', but the parameter is in ft"

@@ -147,3 +147,28 @@ def test_text_the_database_cannot_keep_is_refused_naming_the_field(make_user: An
     assert caught.value.message_dict == {"instrument": ["Contains a NUL character."]}
     with pytest.raises(ValidationError, match="At most 120 characters"):
         record(make_user("clerk"), ProposedValue(DISTANCE, 150), instrument="R" * 121)
+
+
+@pytest.mark.django_db
+def test_a_stored_value_citing_a_section_that_does_not_exist_is_set_aside_too() -> None:
+    resolution = BoardResolution.objects.create(instrument="Resolution 2027-16", adopted_on=ADOPTED, title="Typo")
+    ParameterOverride.objects.create(
+        resolution=resolution, key=DISTANCE, effective=EFFECTIVE, value=150, section="118-99"
+    )
+    [problem] = current_parameters().problems
+    assert f"{DISTANCE}: 2027-04-01: Resolution 2027-16: reference cites" in problem and "118-99" in problem
+    assert run_determination("abandonment-fine", {"notified_on": "2027-04-01"}, as_of=dt.date(2027, 4, 20)).amounts
+    with pytest.raises(RecordedValueRefused, match=DISTANCE):
+        run_determination("private-system", PARCEL_120_FT, as_of=EFFECTIVE)
+
+
+@pytest.mark.django_db
+def test_the_dashboard_and_the_resolutions_screen_report_a_value_set_aside(client_as: Any) -> None:
+    resolution = BoardResolution.objects.create(instrument="Resolution 2027-15", adopted_on=ADOPTED, title="Bad")
+    ParameterOverride.objects.create(resolution=resolution, key=KEY, effective=EFFECTIVE, value=12.5)
+    client = client_as("board member")
+    assert "1 recorded resolution value set aside" in client.get("/").content.decode()
+    listing = client.get("/resolutions/").content.decode()
+    assert f"{KEY}: 2027-04-01: float money" in listing
+    detail = client.get(f"/resolutions/{resolution.pk}/").content.decode()
+    assert "Set aside" in detail and "$10 per day" in detail  # the value before it still stands

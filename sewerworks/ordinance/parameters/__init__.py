@@ -17,6 +17,7 @@ from sewerworks.ordinance.parameters.model import (
     Reference,
     RefusedValue,
     SiteValue,
+    ValueSetAside,
 )
 from sewerworks.ordinance.parameters.site import apply_sources, check_site_value
 from sewerworks.ordinance.parameters.units import UNITS, is_money
@@ -34,6 +35,7 @@ __all__ = [
     "Reference",
     "RefusedValue",
     "SiteValue",
+    "ValueSetAside",
     "apply_sources",
     "check_site_value",
     "is_money",

@@ -47,6 +47,13 @@ class ParameterError(ValueError):
     """A parameter file or site value the loader refuses; the message names the file (or source) and key."""
 
 
+class ValueSetAside(NotInForce, ParameterError):
+    """Read on a day a refused site value claims: no valid value is in force, and the message says why.
+
+    A ``NotInForce`` (a ``KeyError``), so code that already copes with a parameter not yet in force
+    copes with this too; a ``ParameterError``, so it can be told apart and reported as refused."""
+
+
 @dataclass(frozen=True)
 class Reference:
     """Where a value comes from: a section, a local law, a Board resolution, an interpretation, an adopted
@@ -137,7 +144,8 @@ class SiteValue:
     key: str
     effective: date
     value: Any
-    reference: Reference
+    reference: Reference | None
+    problem: str = ""  # why the source could not make a reference of what it holds (reported by the loader)
 
 
 class ParameterSource(Protocol):
@@ -228,7 +236,7 @@ class ParameterView:
         dated = parameter.value_on(self.on)
         refused = parameter.refusal_on(self.on, dated) if parameter.refused else None
         if refused is not None:
-            raise ParameterError(
+            raise ValueSetAside(
                 f"parameter {key!r} on {self.on.isoformat()}: the recorded value is refused ({refused.reason})"
             )
         if dated is None:
@@ -295,7 +303,7 @@ class ParameterView:
 
 
 def set_by(dated: DatedValue) -> str | None:
-    """"set by Resolution 2027-14 of 2027-03-10" for a value a recorded resolution set; else None."""
+    """ "set by Resolution 2027-14 of 2027-03-10" for a value a recorded resolution set; else None."""
     reference = dated.reference
     if dated.source != "site" or not reference.instrument:
         return None

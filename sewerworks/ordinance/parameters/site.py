@@ -65,6 +65,8 @@ def check_site_value(parameters: ParameterSet, site: SiteValue, name: str) -> Da
         raise ParameterError(f"{at}: no such parameter in jurisdiction {parameters.jurisdiction}")
     if not isinstance(site.effective, date):
         raise ParameterError(f"{at}: effective date must be a date")
+    if site.problem:
+        raise ParameterError(f"{at}: {site.problem}")
     if not isinstance(site.reference, Reference):
         raise ParameterError(f"{at}: value without a reference")
     parameter = parameters.parameter(site.key)
