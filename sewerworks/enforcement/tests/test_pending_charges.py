@@ -166,3 +166,18 @@ def test_the_superintendent_posts_the_fine_over_the_api_once(violation, staff, c
     again = client.post(path, {"posted_on": "2026-07-03"}, content_type="application/json")
     assert again.status_code == 422 and again.json()["detail"][0]["loc"][-1] == "posted_on"
     assert [c["amount"] for c in client.get("/api/pending-charges?pending=true").json()["items"]] == ["325.00"]
+
+
+def test_the_clerk_enters_a_charge_in_dollars_with_commas_on_the_violation_page(violation, staff, client) -> None:
+    from django.urls import reverse
+
+    client.force_login(staff.clerk)
+    url = reverse("enforcement:record_charge", args=[violation.pk])
+    body = {"description": "Excavating the tank", "amount": "$1,412.50", "incurred_on": "2026-06-10"}
+    assert client.post(url, body).status_code == 302
+    assert PendingCharge.objects.get().amount == Decimal("1412.50")
+    page = client.get(reverse("enforcement:violation_detail", args=[violation.pk])).content.decode()
+    assert "Excavating the tank: $1,412.50" in page and "awaiting billing" in page
+    refused = client.post(url, {**body, "amount": "12.345"})
+    assert refused.status_code == 200 and "fraction of a cent" in refused.content.decode()
+    assert PendingCharge.objects.count() == 1
