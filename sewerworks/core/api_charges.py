@@ -25,6 +25,7 @@ from sewerworks.core.models import PendingCharge
 router = Router(tags=["pending charges"])
 MAX_ID = 2**53
 MAX_PAGE = 500
+SLUG = r"^[a-z][a-z0-9_]*$"
 Dollars = Annotated[Decimal, PlainSerializer(lambda d: format(d, "f"), return_type=str)]
 
 
@@ -68,8 +69,8 @@ class PendingChargeOut(Schema):
 class PendingChargeQuery(Schema):
     pending: bool | None = Field(None, description="true: not yet billed; false: billed.")
     parcel: int | None = Field(None, ge=1, le=MAX_ID, description="Only charges to this parcel (id).")
-    program: str | None = Field(None, max_length=40, description="Only charges of this program.")
-    kind: str | None = Field(None, max_length=60, description="Only charges of this kind.")
+    program: str | None = Field(None, max_length=40, pattern=SLUG, description="Only charges of this program.")
+    kind: str | None = Field(None, max_length=60, pattern=SLUG, description="Only charges of this kind.")
 
 
 class BillingIn(Schema):

@@ -96,8 +96,8 @@ def do_mark_charge_billed(
     reference = (billing_reference or "").strip()
     if not reference:
         raise ValidationError({"billing_reference": "Name the bill or ledger entry the charge was posted to."})
-    if len(reference) > 60:
-        raise ValidationError({"billing_reference": "At most 60 characters."})
+    if len(reference) > 60 or "\x00" in reference:
+        raise ValidationError({"billing_reference": "At most 60 characters, and no NUL character."})
     with transaction.atomic():
         locked = PendingCharge.objects.select_for_update().get(pk=charge.pk)
         if locked.billed_on is not None:

@@ -27,7 +27,8 @@ from sewerworks.core.api_auth import require
 from sewerworks.enforcement import actions
 from sewerworks.enforcement import api_schemas as s
 from sewerworks.enforcement.choices import DeadlineStatus
-from sewerworks.enforcement.models import Deadline, Notice, Violation, ViolatorCharge
+from sewerworks.enforcement.fines import do_post_fine
+from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation, ViolatorCharge
 from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.filters import MAX_ID
@@ -172,6 +173,19 @@ def record_correction(request: HttpRequest, violation_id: int, payload: s.Correc
     violation = _violation_step(request, violation_id, "enforcement.record_correction")
     _act(actions.do_record_correction, violation, corrected_on=payload.corrected_on, why=payload.why,
          acting_user=request.user)
+    return _get(_violations(), violation_id, "violation")
+
+
+@router.post("/violations/{violation_id}/fine-posting", response={200: s.ViolationDetailOut, **REFUSALS},
+             summary="Post the §118-5 fine to date (the Superintendent, I-21)")
+def post_fine(request: HttpRequest, violation_id: int, payload: s.FinePostingIn) -> Any:
+    """Fixes the accruing fine as of ``posted_on`` and writes it as a pending charge for billing. A fine is
+    posted once (correcting the violation posts it too)."""
+    violation = _violation_step(request, violation_id, "enforcement.post_fine")
+    fine = AbandonmentFine.objects.filter(violation=violation).first()
+    if fine is None:
+        raise NinjaValidationError([{"loc": ["body", "payload"], "msg": "No §118-5 fine runs on this violation."}])
+    _act(do_post_fine, fine, posted_on=payload.posted_on, acting_user=request.user)
     return _get(_violations(), violation_id, "violation")
 
 

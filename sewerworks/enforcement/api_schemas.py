@@ -346,6 +346,10 @@ class CorrectionIn(Schema):
     why: Prose = ""
 
 
+class FinePostingIn(Schema):
+    posted_on: Day = Field(..., description="The day the fine to date is fixed and posted; not a day to come.")
+
+
 class CourtFineIn(Schema):
     imposed_on: Day
     amount: Money

@@ -60,7 +60,7 @@ def _fine_events(parcel: Parcel) -> Iterable[TimelineEvent]:
         yield TimelineEvent(f.notified_on, "fine", "§118-5 daily fine starts to accrue", section="118-5", url=url)
         if f.posted_on:
             yield TimelineEvent(
-                f.posted_on, "fine", f"§118-5 fine of ${f.amount:,} posted to the ledger", section="118-5", url=url
+                f.posted_on, "fine", f"§118-5 fine of ${f.amount:,} posted, for billing", section="118-5", url=url
             )
     for c in CourtFine.objects.filter(violation__parcel=parcel).select_related("violation"):
         url = reverse("enforcement:violation_detail", args=[c.violation_id])

@@ -1,15 +1,30 @@
-"""The billing fields leave the §118-47 charge (billed on and the billing reference live on its pending
-charge now); the constraints on fines and charges come back on the amounts in cents."""
+"""Fines and charges in whole cents (MoneyField) once 0003 converted the data; the billing fields leave the
+§118-47 charge (billed on and the billing reference live on its pending charge now); the constraints come
+back on the amounts in cents."""
+
+from decimal import Decimal
 
 from django.db import migrations, models
+
+import sewerworks.core.money
+
+AMOUNTS = ("abandonmentfine", "historicalabandonmentfine", "courtfine", "historicalcourtfine", "violatorcharge",
+           "historicalviolatorcharge")
+
+
+def _money(name):
+    if "abandonment" in name:
+        return sewerworks.core.money.MoneyField(default=Decimal("0.00"), verbose_name="fine to date ($)")
+    return sewerworks.core.money.MoneyField(verbose_name="amount ($)")
 
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("enforcement", "0002_money_in_cents_and_pending_charges"),
+        ("enforcement", "0003_fines_and_charges_to_cents_and_pending_charges"),
     ]
 
     operations = [
+        *[migrations.AlterField(model_name=name, name="amount", field=_money(name)) for name in AMOUNTS],
         *[migrations.RemoveField(model_name=model, name=field)
           for model in ("violatorcharge", "historicalviolatorcharge") for field in ("billed_on", "billing_reference")],
         *[migrations.AlterField(

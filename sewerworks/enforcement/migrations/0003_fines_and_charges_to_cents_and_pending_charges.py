@@ -1,19 +1,16 @@
-"""Fines and charges in whole cents (MoneyField), and enforcement's charges as core pending charges.
+"""Fines and charges: the data. Every §118-47 charge to a violator gets its pending charge, carrying over
+when and where it was billed; every §118-5 fine that is posted, or corrected with something owed (I-21:
+posted when corrected), gets the pending charge of its final amount. Then every amount, in the history tables
+too, becomes whole cents = round(amount × 100, half up), exactly, row by row in Decimal.
 
-Data kept: every amount (and every amount in the history tables) becomes cents = round(amount × 100, half
-up); every §118-47 charge to a violator gets its pending charge, carrying over when and where it was billed;
-every §118-5 fine that is posted, or corrected with something owed (I-21: posted when corrected), gets the
-pending charge of its final amount. The fields and constraints that follow the data are dropped and added
-in 0003 (PostgreSQL refuses to alter a table with row changes pending in the same transaction).
+Data only, in a migration of its own: PostgreSQL refuses to alter a table with row changes pending in the
+same transaction, so the schema changes are in 0002 (before) and 0004 (after).
 """
 
 from decimal import ROUND_HALF_UP, Decimal
 
-import django.db.models.deletion
-from django.db import migrations, models
+from django.db import migrations
 from django.utils import timezone
-
-import sewerworks.core.money
 
 AMOUNTS = {  # model -> primary key field
     "abandonmentfine": "id",
@@ -29,14 +26,14 @@ def amounts_to_cents(apps, schema_editor):
     for name, pk in AMOUNTS.items():
         model = apps.get_model("enforcement", name)
         for key, amount in model.objects.values_list(pk, "amount").iterator():
-            cents = int((Decimal(amount or 0) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
-            model.objects.filter(**{pk: key}).update(amount_cents=cents)
+            cents = (Decimal(amount or 0) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+            model.objects.filter(**{pk: key}).update(amount=cents)
 
 
 def cents_to_amounts(apps, schema_editor):
     for name, pk in AMOUNTS.items():
         model = apps.get_model("enforcement", name)
-        for key, cents in model.objects.values_list(pk, "amount_cents").iterator():
+        for key, cents in model.objects.values_list(pk, "amount").iterator():
             model.objects.filter(**{pk: key}).update(amount=Decimal(cents or 0) / 100)
 
 
@@ -47,6 +44,9 @@ def _only_open_account(apps, parcel_id):
 
 def _pending(apps, **fields):
     PendingCharge = apps.get_model("core", "PendingCharge")
+    existing = PendingCharge.objects.filter(source_key=fields["source_key"]).first()
+    if existing is not None:
+        return existing
     charge = PendingCharge.objects.create(**fields)
     apps.get_model("core", "HistoricalPendingCharge").objects.create(
         id=charge.pk, history_date=timezone.now(), history_type="+", history_user_id=fields.get("created_by_id"),
@@ -90,53 +90,25 @@ def pending_to_charges(apps, schema_editor):
     for vc in apps.get_model("enforcement", "ViolatorCharge").objects.exclude(pending_charge=None):
         vc.billed_on, vc.billing_reference = vc.pending_charge.billed_on, vc.pending_charge.billing_reference
         vc.pending_charge = None
-        vc.save()
+        vc.save(update_fields=["billed_on", "billing_reference", "pending_charge"])
     apps.get_model("enforcement", "AbandonmentFine").objects.update(pending_charge=None)
-    apps.get_model("core", "PendingCharge").objects.filter(source_key__startswith="enforcement.").delete()
+    # The pending charges stay: core's own migration removes them with their table, and going forward again
+    # finds them by source key. (Deleting them here would leave PostgreSQL unable to alter the tables after.)
 
 
-def _fk(help_text, related_name, history=False):
-    if history:
-        return models.ForeignKey(blank=True, db_constraint=False, help_text=help_text, null=True,
-                                 on_delete=django.db.models.deletion.DO_NOTHING, related_name="+",
-                                 to="core.pendingcharge", verbose_name="pending charge")
-    return models.OneToOneField(blank=True, help_text=help_text, null=True,
-                                on_delete=django.db.models.deletion.PROTECT, related_name=related_name,
-                                to="core.pendingcharge", verbose_name="pending charge")
+def forwards(apps, schema_editor):
+    charges_to_pending(apps, schema_editor)
+    amounts_to_cents(apps, schema_editor)
 
 
-FINE_HELP = "What billing posts; written when the fine is posted."
-CHARGE_HELP = "What billing posts; written with the charge, in the same transaction."
-
-
-def _money(name):
-    if "abandonment" in name:
-        return sewerworks.core.money.MoneyField(default=Decimal("0.00"), verbose_name="fine to date ($)")
-    return sewerworks.core.money.MoneyField(verbose_name="amount ($)")
+def backwards(apps, schema_editor):
+    cents_to_amounts(apps, schema_editor)
+    pending_to_charges(apps, schema_editor)
 
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("core", "0002_pending_charges"),
-        ("enforcement", "0001_initial"),
+        ("enforcement", "0002_fines_and_charges_ready_for_cents"),
     ]
 
-    operations = [
-        migrations.RemoveConstraint(model_name="courtfine", name="enf_court_fine_not_negative"),
-        migrations.RemoveConstraint(model_name="violatorcharge", name="enf_charge_positive"),
-        *[migrations.AddField(model_name=name, name="amount_cents", field=models.BigIntegerField(null=True))
-          for name in AMOUNTS],
-        migrations.RunPython(amounts_to_cents, cents_to_amounts),
-        *[migrations.RemoveField(model_name=name, name="amount") for name in AMOUNTS],
-        *[migrations.RenameField(model_name=name, old_name="amount_cents", new_name="amount") for name in AMOUNTS],
-        *[migrations.AlterField(model_name=name, name="amount", field=_money(name)) for name in AMOUNTS],
-        migrations.AddField(model_name="abandonmentfine", name="pending_charge",
-                            field=_fk(FINE_HELP, "abandonment_fine")),
-        migrations.AddField(model_name="historicalabandonmentfine", name="pending_charge",
-                            field=_fk(FINE_HELP, "+", history=True)),
-        migrations.AddField(model_name="violatorcharge", name="pending_charge",
-                            field=_fk(CHARGE_HELP, "violator_charge")),
-        migrations.AddField(model_name="historicalviolatorcharge", name="pending_charge",
-                            field=_fk(CHARGE_HELP, "+", history=True)),
-        migrations.RunPython(charges_to_pending, pending_to_charges),
-    ]
+    operations = [migrations.RunPython(forwards, backwards)]
