@@ -49,6 +49,9 @@ INTERPRETATIONS: dict[str, str] = {
     "I-43": "Rate changes: a period is rated with the parameters in force on its last day",
     "I-44": "§118-6 car washes: separately metered wash water excluded from sewer usage",
     "I-45": "§118-21 bearing walls: within 3 ft fails; parallel farther away is discretion",
+    # Readings made while opening the deadline engine to every program (issue 8)
+    "I-51": "§118-38 preexisting food service: no interceptor on record is taken as none until one is",
+    "I-52": "§118-52 meters: who must install one, and from when the days to install run",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")

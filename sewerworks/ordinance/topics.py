@@ -42,8 +42,10 @@ def load_builtin_topics() -> None:
         s118_19_21_building_sewer,
         s118_32_trench,
         s118_34_exfiltration,
+        s118_38_preexisting,
         s118_47_notice_deadline,
         s118_47_penalties,
+        s118_52_meter,
     )
 
     builtins: tuple[Topic[Any], ...] = (
@@ -55,6 +57,8 @@ def load_builtin_topics() -> None:
         s118_5_abandonment_fine.TOPIC,
         s118_47_penalties.TOPIC,
         s118_6_7_private_systems.TOPIC,
+        s118_38_preexisting.TOPIC,
+        s118_52_meter.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

@@ -11,10 +11,11 @@ from django.utils import timezone
 
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
+from sewerworks.enforcement.actions.deadlines import do_open_deadline
 from sewerworks.enforcement.actions.followups import close_follow_ups
 from sewerworks.enforcement.actions.violations import current_owner, move
 from sewerworks.enforcement.choices import DeadlineKind, NoticeKind, Program
-from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation
+from sewerworks.enforcement.models import AbandonmentFine, Notice, Violation
 from sewerworks.registry.choices import ConnectionStatus
 from sewerworks.registry.models import Connection, Parcel
 
@@ -137,16 +138,17 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
             acting_user=acting_user,
         )
         due = deadline_named(decision, "connect")
-        Deadline.objects.create(
+        do_open_deadline(
             program=Program.CONNECTION,
             kind=DeadlineKind.CONNECT,
             section="118-5",
             title=f"Connect {notice.parcel.address or notice.parcel} to the public sewer",
-            parcel=notice.parcel,
+            subject=notice.parcel,
             notice=notice,
             decision=stored,
             due_on=due.due,
-            officer=acting_user,
+            acting_user=acting_user,
+            why=f"Notice {notice.number} served",
         )
         Connection.objects.filter(building__parcel=notice.parcel, status=ConnectionStatus.UNSEWERED).update(
             status=ConnectionStatus.NOTIFIED, notified_on=served_on
@@ -154,22 +156,28 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
         return
     if notice.kind == NoticeKind.NOTICE_OF_VIOLATION:
         facts: dict[str, Any] = {"kind": "notice_of_violation", "served_on": served_on.isoformat()}
-        if notice.correction_days:
+        if notice.correction_hours:  # a limit in hours runs from the moment of service (I-20, I-36)
+            assert notice.served_at is not None
+            facts["correction_hours"] = notice.correction_hours
+            facts["served_at"] = notice.served_at.isoformat()
+        elif notice.correction_days:
             facts["correction_days"] = notice.correction_days
         decision, stored = decide(
             "notice-deadline", facts, as_of=served_on, subject=notice.parcel, acting_user=acting_user
         )
         due = deadline_named(decision, "correct")
-        Deadline.objects.create(
+        do_open_deadline(
             program=notice.violation.program if notice.violation else Program.GENERAL,
             kind=DeadlineKind.CORRECT,
             section=notice.section,
             title=f"Correct: {notice.facts[:150]}",
-            parcel=notice.parcel,
+            subject=notice.parcel,
             notice=notice,
             decision=stored,
-            due_on=due.due,
-            officer=acting_user,
+            due_on=due.due if due.due_at is None else None,
+            due_at=due.due_at,
+            acting_user=acting_user,
+            why=f"Notice {notice.number} served",
         )
         violation = notice.violation
         if violation is not None:
@@ -191,17 +199,17 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
             acting_user=acting_user,
         )
         due = deadline_named(decision, "pump out")
-        Deadline.objects.create(
+        do_open_deadline(
             program=Program.GREASE,
             kind=DeadlineKind.PUMP_OUT,
             section="118-38",
             title="Pump out the grease interceptor and call for reinspection",
-            parcel=notice.parcel,
+            subject=notice.parcel,
             notice=notice,
             decision=stored,
-            due_on=due.due,
             due_at=due.due_at,
-            officer=acting_user,
+            acting_user=acting_user,
+            why=f"Order {notice.number} served",
         )
         return
     if notice.kind == NoticeKind.APPEARANCE_TICKET and notice.violation is not None:
