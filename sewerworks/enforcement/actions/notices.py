@@ -52,8 +52,13 @@ def do_issue_notice(
     correction_hours: int | None = None,
     issued_on: dt.date | None = None,
     section: str | None = None,
+    addressee_name: str = "",
+    addressee_block: str = "",
 ) -> Notice:
-    """Issue a written notice on a property, addressed to its owner of record. It is not served yet."""
+    """Issue a written notice on a property, addressed to its owner of record, or to ``addressee_name`` at
+    ``addressee_block`` (the plumber holding a permit, a developer, an industrial user's operator). It is
+    not served yet. Its time limit is in days or in hours (``correction_hours``: a 72-hour maintenance
+    notice), never both."""
     if kind == NoticeKind.APPEARANCE_TICKET:
         require(acting_user, "enforcement.issue_appearance_ticket", "issue an appearance ticket")
     else:
@@ -64,9 +69,19 @@ def do_issue_notice(
         raise ValidationError({"violation": "A notice of violation or an appearance ticket names the violation."})
     if kind == NoticeKind.PUMP_OUT_ORDER:
         correction_hours = correction_hours or 72
+    if correction_days and correction_hours:
+        raise ValidationError(
+            {"correction_hours": "A notice states its time limit in days or in hours, not both (§118-47)."}
+        )
     if violation is not None and violation.parcel_id != parcel.pk:
         raise ValidationError({"violation": "The violation is on another property."})
-    owner = (violation.responsible_owner if violation else None) or current_owner(parcel)
+    addressee_name, addressee_block = addressee_name.strip(), addressee_block.strip()
+    if bool(addressee_name) != bool(addressee_block):
+        field = "addressee_block" if addressee_name else "addressee_name"
+        raise ValidationError({field: "Give both the name and the mailing address of the person addressed."})
+    owner = None if addressee_name else (violation.responsible_owner if violation else None) or current_owner(parcel)
+    if addressee_name and addressee_name.lower() not in addressee_block.lower():
+        addressee_block = f"{addressee_name}\n{addressee_block}"
     notice_section = section or (violation.section if violation else SECTION[NoticeKind(kind)])
     for _attempt in range(5):
         try:
@@ -78,7 +93,9 @@ def do_issue_notice(
                     parcel=parcel,
                     violation=violation,
                     addressee=owner,
-                    addressee_block=owner.mailing_block if owner else f"Owner of {parcel}",
+                    addressee_name=addressee_name,
+                    addressee_block=addressee_block
+                    or (owner.mailing_block if owner else f"Owner of {parcel}"),
                     facts=facts,
                     correction_days=correction_days,
                     correction_hours=correction_hours,
