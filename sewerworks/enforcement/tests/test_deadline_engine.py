@@ -30,16 +30,20 @@ def parcel() -> Any:
 
 @pytest.fixture
 def decision(parcel: Any) -> Any:
-    decided = run_determination("notice-deadline", {"kind": "notice_of_violation", "served_on": "2026-03-02"},
-                                as_of=D(2026, 3, 2))  # fmt: skip
+    decided = run_determination(
+        "notice-deadline", {"kind": "notice_of_violation", "served_on": "2026-03-02"}, as_of=D(2026, 3, 2)
+    )
     return store_decision(decided, subject=parcel)
 
 
 def open_on(subject: Any, decision: Any, user: Any = None, **kw: Any) -> Deadline:
     args: dict[str, Any] = {
-        "program": Program.GENERAL, "kind": DeadlineKind.OTHER, "section": "118-47", "title": "Send the report",
+        "program": Program.GENERAL,
+        "kind": DeadlineKind.OTHER,
+        "section": "118-47",
+        "title": "Send the report",
         "due_on": D(2026, 4, 1),
-    }  # fmt: skip
+    }
     args.update(kw)
     return do_open_deadline(subject=subject, decision=decision, acting_user=user, **args)
 
@@ -64,8 +68,9 @@ def test_an_engineering_deadline_on_a_record_without_a_parcel(decision, make_use
 
 def test_the_database_refuses_a_deadline_about_nothing(decision) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
-        Deadline.objects.create(program="general", kind="other", section="118-47", title="x", decision=decision,
-                                due_on=D(2026, 4, 1))  # fmt: skip
+        Deadline.objects.create(
+            program="general", kind="other", section="118-47", title="x", decision=decision, due_on=D(2026, 4, 1)
+        )
 
 
 def test_a_due_moment_sets_the_due_date_to_its_local_date(parcel, decision) -> None:

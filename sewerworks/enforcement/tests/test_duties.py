@@ -172,7 +172,8 @@ def test_an_unmetered_commercial_or_own_supply_user_installs_a_meter(lot, accoun
 
 
 def test_a_met_duty_stays_tracked_and_is_not_opened_again(lot) -> None:
-    SewerAccount.objects.create(account_number="MAR-9", parcel=lot, user_class="commercial", metered=False,
-                                opened_on=D(2026, 3, 2))  # fmt: skip
+    SewerAccount.objects.create(
+        account_number="MAR-9", parcel=lot, user_class="commercial", metered=False, opened_on=D(2026, 3, 2)
+    )
     Deadline.objects.update(status=DeadlineStatus.MET, met_on=D(2026, 4, 1))
     assert reconcile() == 0 and untracked_duties() == []
