@@ -116,7 +116,7 @@ TOPIC: Topic[PreexistingFacilityFacts] = Topic(
     sections=(SECTION,),
     facts_model=PreexistingFacilityFacts,
     rule=interceptor_deadline,
-    interpretations=("I-20", "I-35", "I-51"),
+    interpretations=("I-35",),
     examples=(
         Example(
             "Established 1985, connected 2026-03-02: install by 2026-04-01",

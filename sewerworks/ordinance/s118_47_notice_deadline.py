@@ -71,14 +71,20 @@ class NoticeDeadlineFacts(Facts):
         return self
 
 
-def correction_deadline_hours(facts: NoticeDeadlineFacts) -> tuple[Deadline, Finding]:
+def correction_deadline_hours(facts: NoticeDeadlineFacts, view: ParameterView) -> tuple[Deadline, Finding]:
     """A time limit in hours: elapsed time from the moment of service, never moved (§118-47, I-20, I-36)."""
     assert facts.served_at is not None and facts.correction_hours is not None
     hours = facts.correction_hours
     due_at = due_after_hours(facts.served_at, hours)
+    moved = view.flag("deadlines.weekend_holiday_shift")  # applies to day counts only: said, not applied
     sentence = (
         f"Served at {facts.served_at.isoformat()} with {hours} hours to correct: the violation must cease "
-        f"by {due_at.isoformat()}."
+        f"by {due_at.isoformat()}"
+        + (
+            " (a limit in hours runs in elapsed time and is not moved off a weekend or holiday, I-20)."
+            if moved
+            else "."
+        )
     )
     deadline = Deadline(
         name="correct the violation",
@@ -102,7 +108,7 @@ def correction_deadline_hours(facts: NoticeDeadlineFacts) -> tuple[Deadline, Fin
 def correction_deadline(facts: NoticeDeadlineFacts, view: ParameterView) -> tuple[Deadline, Finding]:
     """The end of the time limit stated in a notice of violation (§118-47, I-20)."""
     if facts.correction_hours is not None:
-        return correction_deadline_hours(facts)
+        return correction_deadline_hours(facts, view)
     assert facts.served_on is not None
     days = facts.correction_days or int(view.number("enforcement.default_correction_days"))
     shift = view.flag("deadlines.weekend_holiday_shift")

@@ -48,19 +48,21 @@ class MeterFacts(Facts):
     starts_on: date = Field(description="The day the account was opened (or the duty was found, I-52).")
 
 
-def must_install(facts: MeterFacts) -> str | None:
-    """Why the user must install a meter (§118-52), or None."""
+def must_install(facts: MeterFacts, view: ParameterView) -> str | None:
+    """Why the user must install a meter (§118-52), or None: "If the property has its own water supply or is
+    served by an unmetered independent water company ... Commercial or nonresident users must install"."""
+    classes = set(view.items("meters.user_classes_that_install"))
     if facts.metered:
         return None
     if not facts.in_water_district:
         return "its water comes from its own supply, outside the Marlborough Water District"
-    if facts.user_class != "residential":
+    if facts.user_class in classes:
         return f"it is a {facts.user_class} (nonresidential) user"
     return None
 
 
 def meter_deadline(facts: MeterFacts, view: ParameterView, as_of: date) -> Decision:
-    why = must_install(facts)
+    why = must_install(facts, view)
     if why is None:
         sentence = "The account is metered, or a residential user of the water district: no meter to install."
         finding = Finding(
@@ -68,7 +70,7 @@ def meter_deadline(facts: MeterFacts, view: ParameterView, as_of: date) -> Decis
             requirement="install-meter",
             severity="complies",
             sentence=sentence,
-            interpretations=["I-52"],
+            interpretations=["I-27", "I-52"],
         )
         return decide(
             topic=TOPIC_NAME,
@@ -77,7 +79,7 @@ def meter_deadline(facts: MeterFacts, view: ParameterView, as_of: date) -> Decis
             outcome="no-meter-required",
             summary=sentence,
             findings=[finding],
-            interpretations=["I-52"],
+            interpretations=["I-27", "I-52"],
         )
     days = int(view.number("meters.install_days"))
     due = due_after(facts.starts_on, days, shift=view.flag("deadlines.weekend_holiday_shift"))

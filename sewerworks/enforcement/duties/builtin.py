@@ -14,7 +14,7 @@ from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.choices import DeadlineKind, Program
 from sewerworks.enforcement.duties import Duty, DutyRule, duty_rule
 from sewerworks.enforcement.models import Deadline
-from sewerworks.registry.choices import BuildingUse, ConnectionStatus, PrivateSystemStatus, UserClass
+from sewerworks.registry.choices import BuildingUse, ConnectionStatus, PrivateSystemStatus
 from sewerworks.registry.models import Building, Connection, PrivateSystem, SewerAccount
 
 
@@ -137,9 +137,10 @@ class MeterToInstall(DutyRule):
     watches = {SewerAccount: "parcel"}
 
     def candidates(self) -> QuerySet[Any]:
+        classes = current_parameters().at(timezone.localdate()).items("meters.user_classes_that_install")
         return (
             SewerAccount.objects.filter(metered=False, closed_on__isnull=True)
-            .filter(Q(in_water_district=False) | ~Q(user_class=UserClass.RESIDENTIAL))
+            .filter(Q(in_water_district=False) | Q(user_class__in=list(classes)))
             .select_related("parcel")
         )
 

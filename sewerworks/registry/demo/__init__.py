@@ -22,7 +22,6 @@ from contextlib import contextmanager, nullcontext
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 
-from sewerworks.core.bulk import announce_written
 from sewerworks.core.demo import DEMO_BUILDERS
 from sewerworks.core.models import AuditEvent
 from sewerworks.registry.demo.names import RUN_PREFIX
@@ -82,13 +81,9 @@ def build(seed: int = 118, parcels: int = DISTRICT_PARCELS, write: Callable[[str
     district = min(parcels, DISTRICT_PARCELS)
     counts: dict[str, int] = {}
     with _sqlite_bulk_load() if parcels > district else nullcontext(), transaction.atomic():
-        written = []
         for model, rows in district_records(rng, district, run):
             model.objects.bulk_create(rows, batch_size=BATCH_SIZE)  # type: ignore[attr-defined]
             counts[model._meta.model_name or model.__name__] = len(rows)
-            written.append(model)
-        for model in written:  # bulk_create sends no post_save: say what was written (duties it implies)
-            announce_written(model)
         if parcels > district:
             for name, n in write_rural_roll(random.Random(f"rural-{seed}"), parcels - district).items():
                 counts[name] = counts.get(name, 0) + n
