@@ -177,3 +177,13 @@ def test_a_met_duty_stays_tracked_and_is_not_opened_again(lot) -> None:
     )
     Deadline.objects.update(status=DeadlineStatus.MET, met_on=D(2026, 4, 1))
     assert reconcile() == 0 and untracked_duties() == []
+
+
+def test_the_dashboard_counts_the_duties_the_last_sweep_opened(lot, client_as) -> None:
+    house = f.building(lot, connected_on=None)
+    septic(lot, house)
+    Connection.objects.filter(building=house).update(status="connected", connected_on=D(2026, 9, 21))
+    do_sweep(D(2026, 11, 1))
+    page = client_as("superintendent").get("/")
+    assert page.status_code == 200
+    assert b"Duties opened by reconciliation" in page.content and b"<strong>1</strong>" in page.content
