@@ -85,7 +85,7 @@ def _act(fn: Callable[..., T], *args: Any, rename: dict[str, str] | None = None,
 # --- Deadlines ------------------------------------------------------------------------------------------
 
 def _deadlines() -> models.QuerySet[Deadline]:
-    return Deadline.objects.select_related("parcel", "notice", "officer").prefetch_related(
+    return Deadline.objects.select_related("parcel", "notice", "officer", "subject_type").prefetch_related(
         "follow_ups__assigned_to"
     )
 
@@ -235,7 +235,8 @@ def get_notice(request: HttpRequest, notice_id: int) -> Any:
 
 @router.post("/notices", response={201: s.NoticeDetailOut, **REFUSALS}, summary="Issue a written notice")
 def issue_notice(request: HttpRequest, payload: s.NoticeIn) -> Any:
-    """Addressed to the owner of record; not served yet. An appearance ticket is the Building Inspector's."""
+    """Addressed to the owner of record unless ``addressee_name`` and ``addressee_block`` name someone else;
+    not served yet. An appearance ticket is the Building Inspector's."""
     ticket = payload.kind == "appearance_ticket"
     require(request, "enforcement.issue_appearance_ticket" if ticket else "enforcement.issue_notice")
     violation = _ref(Violation, payload.violation_id, "violation_id")
@@ -245,6 +246,7 @@ def issue_notice(request: HttpRequest, payload: s.NoticeIn) -> Any:
     notice = _act(actions.do_issue_notice, kind=payload.kind, parcel=parcel, facts=payload.facts,
                   violation=violation, correction_days=payload.correction_days,
                   correction_hours=payload.correction_hours, issued_on=payload.issued_on, section=payload.section,
+                  addressee_name=payload.addressee_name or "", addressee_block=payload.addressee_block or "",
                   acting_user=request.user)
     return Status(201, _get(_notices(), notice.pk, "notice"))
 
@@ -312,3 +314,8 @@ def list_charges(request: HttpRequest, q: s.ChargeQuery = Query(...)) -> Any:  #
     if q.pending is not None:
         qs = qs.filter(pending_charge__billed_on__isnull=q.pending)
     return qs
+
+
+from sewerworks.enforcement.api_deadlines import router as _deadline_router  # noqa: E402
+
+router.add_router("", _deadline_router)

@@ -88,12 +88,18 @@ class FollowUpOut(Schema):
 class DeadlineOut(Schema):
     id: int
     program: str
-    kind: str = Field(..., description="connect, abandon, correct, pump_out, install_meter or other.")
+    kind: str = Field(
+        ..., description="connect, abandon, correct, pump_out, install_meter, install_interceptor, review or other."
+    )
     title: str = Field(..., description="What must be done.")
     section: str = Field(..., description="The section of Chapter 118 it rests on.")
-    parcel_id: int
-    tax_map_number: str = Field(..., alias="parcel.tax_map_number")
-    address: str = Field(..., alias="parcel.address")
+    parcel_id: int | None = Field(None, description="The property, when the deadline is about one.")
+    tax_map_number: str | None = None
+    address: str | None = None
+    subject: str = Field(..., description="What the deadline is about: the property's number or the record's name.")
+    subject_type: str | None = Field(None, description="app.model of the record it is about, if not only a property.")
+    subject_id: int | None = None
+    duty: str = Field(..., description="The duty rule that opened it (enforcement.duties); empty if an act did.")
     notice_id: int | None = None
     notice_number: str | None = Field(None, alias="notice.number")
     private_system_id: int | None = None
@@ -106,6 +112,22 @@ class DeadlineOut(Schema):
     met_on: dt.date | None = None
     overdue_since: dt.date | None = None
     follow_ups: list[FollowUpOut] = Field(..., description="Tasks the daily sweep raised when it passed.")
+
+    @staticmethod
+    def resolve_tax_map_number(obj: Any) -> str | None:
+        return obj.parcel.tax_map_number if obj.parcel_id else None
+
+    @staticmethod
+    def resolve_address(obj: Any) -> str | None:
+        return obj.parcel.address if obj.parcel_id else None
+
+    @staticmethod
+    def resolve_subject(obj: Any) -> str:
+        return str(obj.subject_label)
+
+    @staticmethod
+    def resolve_subject_type(obj: Any) -> str | None:
+        return f"{obj.subject_type.app_label}.{obj.subject_type.model}" if obj.subject_type_id else None
 
 
 class CitationOut(Schema):
@@ -170,6 +192,7 @@ class NoticeOut(Schema):
     tax_map_number: str = Field(..., alias="parcel.tax_map_number")
     violation_id: int | None = None
     addressee_id: int | None = None
+    addressee_name: str = Field(..., description="Someone other than the owner of record; empty if the owner.")
     addressee_block: str = Field(..., description="Name and mailing address as printed.")
     facts: str
     correction_days: int | None = None
@@ -372,6 +395,11 @@ class NoticeIn(Schema):
     correction_hours: int | None = Field(None, ge=1, le=8760, description="Time limit in hours (72 for a pump-out).")
     issued_on: Day | None = Field(None, description="Default: today.")
     section: SectionNo | None = Field(None, description="Default: the violation's section.")
+    addressee_name: Line | None = Field(
+        None, max_length=200, description="Address it to someone other than the owner of record (a permit's plumber, "
+        "a developer, an industrial user's operator). Needs addressee_block."
+    )
+    addressee_block: Prose | None = Field(None, description="That addressee's name and mailing address as printed.")
 
 
 class ServiceIn(Schema):
@@ -385,6 +413,11 @@ class ConnectionIn(Schema):
     building_id: Id
     connected_on: Day
     building_sewer_diameter_in: int | None = Field(None, ge=4, le=24, description="Inches (§118-19: at least 4).")
+
+
+class MeetDeadlineIn(Schema):
+    met_on: Day = Field(..., description="The day it was done (not a day still to come).")
+    why: Line = Field(..., min_length=1, max_length=100, description="How it was met (a manifest, a serial).")
 
 
 class AbandonmentIn(Schema):

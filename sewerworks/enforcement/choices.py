@@ -9,6 +9,7 @@ class Program(models.TextChoices):
     PERMITS = "permits", "Building sewers and permits (§§118-14 – 118-27)"
     PRETREATMENT = "pretreatment", "Industrial discharge (§§118-37 – 118-43)"
     BILLING = "billing", "Sewer charges (§§118-48 – 118-54)"
+    ENGINEERING = "engineering", "Sewer extensions and design (§§118-29 – 118-35)"
     GENERAL = "general", "General (§118-47)"
 
 
@@ -40,6 +41,8 @@ class DeadlineKind(models.TextChoices):
     CORRECT = "correct", "Correct the violation (§118-47: time limit in the notice)"
     PUMP_OUT = "pump_out", "Pump out the interceptor (§118-38: 72 hours)"
     INSTALL_METER = "install_meter", "Install a water meter (§118-52)"
+    INSTALL_INTERCEPTOR = "install_interceptor", "Install a grease interceptor (§118-38: 30 days after connection)"
+    REVIEW = "review", "A duty of the Town's own (a review, a decision by staff)"
     OTHER = "other", "Other"
 
 

@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from sewerworks.core.dashboard import Panel, dashboard_panel
-from sewerworks.enforcement.models import Deadline, FollowUp
+from sewerworks.enforcement.models import Deadline, FollowUp, SweepRun
 from sewerworks.enforcement.views.board import WEEK, groups
 
 SHOWN = 5
@@ -27,7 +27,16 @@ def deadlines_panel(request: HttpRequest) -> Panel | None:
         for d in items:
             d.days_from_today = (d.due_on - on).days  # type: ignore[attr-defined]
         rows.append({"key": key, "label": label, "count": qs.count(), "items": items})
-    context = {"groups": rows, "on": on, "week_end": on + dt.timedelta(days=WEEK)}
+    last = SweepRun.objects.order_by("-started_at", "-id").first()
+    context = {
+        "groups": rows,
+        "on": on,
+        "week_end": on + dt.timedelta(days=WEEK),
+        "last_sweep": last,
+        # what the last sweep's reconciliation found untracked (enforcement.duties), and all time
+        "duties_opened": (last.changes or {}).get("duties_opened", 0) if last else None,
+        "duties_tracked": Deadline.objects.exclude(duty="").count(),
+    }
     return Panel("Enforcement deadlines", "enforcement/_dashboard_deadlines.html", context, order=20)
 
 

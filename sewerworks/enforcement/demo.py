@@ -1,8 +1,10 @@
-"""The enforcement part of the demo district: notices to connect on the notified parcels, a few
-connections whose 90-day abandonment clock has run out, a notice of violation with its fine accruing,
-another corrected with its §118-5 fine posted, a 72-hour pump-out order with a §118-47 charge to the
-violator, and the sweep as of the demo's today, so every screen has something to show. The posted fine
-and the charge are written through the actions, so they appear as pending charges for billing."""
+"""The enforcement part of the demo district: first the duties the registry's bulk-written records imply
+(a connection with its septic tank still in use, a user who must install a meter), then notices to connect
+on the notified parcels, a few connections whose 90-day abandonment clock has run out, a notice of
+violation with its fine accruing, another corrected with its §118-5 fine posted, a 72-hour pump-out order
+with a §118-47 charge to the violator, and the sweep as of the demo's today, so every screen has something
+to show. The posted fine and the charge are written through the actions, so they appear as pending
+charges for billing."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ from sewerworks.enforcement.actions import (
     do_record_service,
 )
 from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod
-from sewerworks.enforcement.models import Violation
+from sewerworks.enforcement.duties import reconcile
+from sewerworks.enforcement.models import Deadline, Violation
 from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.demo.names import DEMO_TODAY
 from sewerworks.registry.models import Building, Connection
@@ -43,6 +46,8 @@ def _superintendent() -> User:
 
 def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
     sam = _superintendent()
+    # The registry's builder wrote its rows with bulk_create (no post_save): open the duties they imply.
+    reconcile(acting_user=None)
     notified = list(
         Connection.objects.filter(status="notified")
         .select_related("building__parcel")
@@ -117,9 +122,10 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             acting_user=sam,
         )
     run = do_sweep(DEMO_TODAY)
+    duties = Deadline.objects.exclude(duty="").count()
     write(
-        f"Enforcement demo: {len(notified)} notices to connect served; sweep as of {DEMO_TODAY}: "
-        f"{dict(run.changes) or 'nothing to do'}."
+        f"Enforcement demo: {len(notified)} notices to connect served; {duties} duties the records imply "
+        f"tracked; sweep as of {DEMO_TODAY}: {dict(run.changes) or 'nothing to do'}."
     )
 
 

@@ -76,6 +76,26 @@ class NoticeForm(StyledForm):
         required=False,
         help_text="For a notice of violation: the reasonable time limit of §118-47.",
     )
+    correction_hours = forms.IntegerField(
+        label="or time limit in hours",
+        min_value=1,
+        max_value=8760,
+        required=False,
+        help_text="Instead of days, e.g. 72 hours for a maintenance noncompliance at an interceptor (I-36). "
+        "Counted from the moment of service.",
+    )
+    addressee_name = forms.CharField(
+        label="Address to (if not the owner of record)",
+        max_length=200,
+        required=False,
+        help_text="The plumber holding the permit, the developer, the industrial user's operator.",
+    )
+    addressee_block = forms.CharField(
+        label="Their mailing address",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=1000,
+        required=False,
+    )
 
     def __init__(self, *args: Any, parcel: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -89,8 +109,13 @@ class NoticeForm(StyledForm):
         kind = data.get("kind")
         if kind and kind != NoticeKind.NOTICE_TO_CONNECT and not data.get("violation"):
             self.add_error("violation", "This kind of notice names a violation: record the violation first.")
-        if kind == NoticeKind.NOTICE_OF_VIOLATION and not data.get("correction_days"):
+        days, hours = data.get("correction_days"), data.get("correction_hours")
+        if kind == NoticeKind.NOTICE_OF_VIOLATION and not days and not hours:
             self.add_error("correction_days", "A notice of violation states a time limit for correction (§118-47).")
+        if days and hours:
+            self.add_error("correction_hours", "Give the time limit in days or in hours, not both.")
+        if bool(data.get("addressee_name", "").strip()) != bool(data.get("addressee_block", "").strip()):
+            self.add_error("addressee_block", "Give both the name and the mailing address of the person addressed.")
         return data
 
 
@@ -143,3 +168,14 @@ class ChargeForm(StyledForm):
     description = forms.CharField(label="Expense, loss or damage", max_length=200)
     amount = MoneyFormField(label="Amount ($)", min_value=Decimal("0.01"), help_text="Dollars and cents, e.g. 412.50.")
     incurred_on = forms.DateField(label="Incurred on", widget=DATE)
+
+
+class MeetDeadlineForm(StyledForm):
+    """Mark a deadline met: when, and how (the pump-out hauler's manifest, the meter's serial, ...)."""
+
+    met_on = forms.DateField(label="Met on", widget=DATE, validators=[happened("Meeting a deadline")])
+    why = forms.CharField(
+        label="How it was met",
+        max_length=100,
+        help_text="e.g. pumped out by a licensed hauler, manifest 4471; meter WM-88120 installed.",
+    )

@@ -3,7 +3,8 @@
 Everyone with a role reads it. Inspectors open violations and record evidence and service; the clerk
 and the Superintendent issue notices; only the Building Inspector issues an appearance ticket (§118-38);
 the Superintendent moves a case to court, posts a fine and runs the sweep; the clerk records what a
-court imposed. A board member changes nothing.
+court imposed. Working staff open deadlines; who marks one met follows its kind (``deadline_kinds``).
+A board member changes nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sewerworks.core.roles import (
     INSPECTOR,
     SUPERINTENDENT,
     TOWN_ENGINEER,
+    WATER_SUPERINTENDENT,
     has_role,
     is_staff_member,
 )
@@ -36,3 +38,11 @@ rules.add_perm("enforcement.record_court_fine", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("enforcement.record_charge", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("enforcement.post_fine", has_role(SUPERINTENDENT))
 rules.add_perm("enforcement.run_sweep", has_role(SUPERINTENDENT))
+# The deadline engine every program uses: staff who work a program open its deadlines; a deadline of a kind
+# without a narrower permission (a meter installed, a review of the Town's own) is marked met by them too.
+WORKING_STAFF = (CLERK, SUPERINTENDENT, TOWN_ENGINEER, INSPECTOR, BUILDING_INSPECTOR, WATER_SUPERINTENDENT)
+rules.add_perm("enforcement.open_deadline", has_role(*WORKING_STAFF))
+rules.add_perm(
+    "enforcement.meet_deadline",
+    has_role(SUPERINTENDENT, TOWN_ENGINEER, INSPECTOR, BUILDING_INSPECTOR, WATER_SUPERINTENDENT),
+)

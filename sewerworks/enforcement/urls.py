@@ -3,13 +3,15 @@
 from django.urls import path
 
 from sewerworks.core.urlutils import optional_include
-from sewerworks.enforcement.views import board, notices, roster, violations
+from sewerworks.enforcement.views import board, deadlines, notices, roster, violations
 
 app_name = "enforcement"
 
 urlpatterns = [
     path("", board.deadline_board, name="deadline_board"),
     path("follow-ups/<int:pk>/done/", board.follow_up_done, name="follow_up_done"),
+    path("deadlines/<int:pk>/", deadlines.deadline_detail, name="deadline_detail"),
+    path("deadlines/<int:pk>/met/", deadlines.meet_deadline, name="meet_deadline"),
     path("connection/<slug:code>/", roster.connection_roster, name="connection_roster"),
     path("parcels/<int:pk>/notices/new/", notices.issue_notice, name="issue_notice"),
     path("parcels/<int:pk>/violations/new/", notices.new_violation, name="new_violation"),

@@ -55,12 +55,12 @@ INTERPRETATIONS: dict[str, str] = {
     "I-48": "§118-52 meter rollover: only when the dials allow it and usage is a small fraction",
     "I-49": "§118-25 meter certification: dated between installation and the passed inspection",
     "I-50": "Dates in the future: events still to come and runs as of a future date are refused",
+    # Readings made while opening the deadline engine to every program (issue 8)
+    "I-51": "§118-38 preexisting food service: no interceptor on record is taken as none until one is",
+    "I-52": "§118-52 meters: who must install one, and from when the days to install run",
     # Billing I (issue 10)
     "I-58": "§118-51 billing calendar: semiannual periods ending on the Water District's read dates",
     "I-59": "§118-52 defective meter: the I-26 average is never below the minimum charge then in force",
-    # Billing II (issue 11)
-    "I-63": "§118-53 payments: oldest bill first, its penalty before its charge (parameter)",
-    "I-64": "§118-53 a bill's penalty terms are those in force on its bill date",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")

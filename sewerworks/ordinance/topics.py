@@ -42,9 +42,11 @@ def load_builtin_topics() -> None:
         s118_19_21_building_sewer,
         s118_32_trench,
         s118_34_exfiltration,
+        s118_38_preexisting,
         s118_47_notice_deadline,
         s118_47_penalties,
         s118_52_defective_meter,
+        s118_52_meter,
         s118_52_user_charge,
         s118_53_late_penalty,
     )
@@ -61,6 +63,8 @@ def load_builtin_topics() -> None:
         s118_52_user_charge.TOPIC,
         s118_52_defective_meter.TOPIC,
         s118_53_late_penalty.TOPIC,
+        s118_38_preexisting.TOPIC,
+        s118_52_meter.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

@@ -1,6 +1,7 @@
 """Every change of state in enforcement: atomic, role-checked, audited (views, API and CLI call these)."""
 
 from sewerworks.enforcement.actions.connection import do_record_abandonment, do_record_connection
+from sewerworks.enforcement.actions.deadlines import do_meet_deadline, do_open_deadline
 from sewerworks.enforcement.actions.evidence import do_add_evidence
 from sewerworks.enforcement.actions.followups import do_complete_follow_up
 from sewerworks.enforcement.actions.notices import do_issue_notice, do_record_service
@@ -16,7 +17,9 @@ __all__ = [
     "do_add_evidence",
     "do_complete_follow_up",
     "do_issue_notice",
+    "do_meet_deadline",
     "do_move_violation",
+    "do_open_deadline",
     "do_open_violation",
     "do_record_abandonment",
     "do_record_charge",

@@ -1,5 +1,6 @@
 """The mandatory-connection program (§118-5, §118-12): a recorded connection starts the 90-day clock to
-clean, abandon and fill the private system; recording the abandonment stops it (and any fine)."""
+clean, abandon and fill the private system (the duty rule ``abandon-private-system`` opens it, whatever
+path saved the connection); recording the abandonment stops it (and any fine)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
+from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.enforcement.actions.deadlines import meet_all
 from sewerworks.enforcement.actions.violations import correct
-from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
+from sewerworks.enforcement.choices import DeadlineKind
+from sewerworks.enforcement.duties import held
 from sewerworks.enforcement.models import Deadline, Violation
 from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus
 from sewerworks.registry.models import Building, Connection, PrivateSystem
@@ -23,10 +26,11 @@ def do_record_connection(
     *, building: Building, connected_on: dt.date, acting_user: Any, building_sewer_diameter_in: int | None = None
 ) -> Connection:
     """Record that ``building`` was connected to the public sewer on ``connected_on`` (the Permits program
-    calls this when a connection inspection passes). Meets the connect deadline and starts, for each private
-    system still in use on the property, the §118-5 deadline to clean, abandon and fill it within 90 days."""
+    calls this when a connection inspection passes). Meets the connect deadline; the duties the connection
+    implies open as the acting user: for each private system still in use on the property, the §118-5
+    deadline to clean, abandon and fill it within 90 days (``enforcement.duties``)."""
     require(acting_user, "enforcement.record_connection", "record a connection to the public sewer")
-    with transaction.atomic():
+    with transaction.atomic(), held(acting_user=acting_user):  # the duties it implies open as this user
         connection, _ = Connection.objects.select_for_update().get_or_create(building=building)
         if connection.status == ConnectionStatus.CONNECTED:
             raise ValidationError({"connected_on": f"{building} was already connected on {connection.connected_on}."})
@@ -41,35 +45,12 @@ def do_record_connection(
         connection._change_reason = "Connection recorded"  # type: ignore[attr-defined]
         connection.save()
         parcel = building.parcel
-        Deadline.objects.filter(parcel=parcel, kind=DeadlineKind.CONNECT).exclude(
-            status__in=[DeadlineStatus.MET, DeadlineStatus.CANCELLED]
-        ).update(status=DeadlineStatus.MET, met_on=connected_on)
-        systems = PrivateSystem.objects.filter(
-            parcel=parcel, status=PrivateSystemStatus.IN_USE, vehicle_wash_only=False
-        )  # §118-6: a car wash may keep its own
-        for system in systems:
-            if Deadline.objects.filter(private_system=system, kind=DeadlineKind.ABANDON).exists():
-                continue
-            facts = {
-                "notice_served_on": connection.notified_on.isoformat() if connection.notified_on else None,
-                "connected_on": connected_on.isoformat(),
-                "has_private_system": True,
-            }
-            decision, stored = decide(
-                "connection-deadlines", facts, as_of=connected_on, subject=parcel, acting_user=acting_user
-            )
-            due = deadline_named(decision, "abandon")
-            Deadline.objects.create(
-                program=Program.CONNECTION,
-                kind=DeadlineKind.ABANDON,
-                section="118-5",
-                parcel=parcel,
-                private_system=system,
-                decision=stored,
-                due_on=due.due,
-                officer=acting_user,
-                title=f"Clean, abandon and fill the {system.get_kind_display().lower()} at {parcel.address or parcel}",
-            )
+        meet_all(
+            Deadline.objects.filter(parcel=parcel, kind=DeadlineKind.CONNECT),
+            met_on=connected_on,
+            acting_user=acting_user,
+            why="Connected to the public sewer",
+        )
         AuditEvent.objects.create(
             actor=acting_user,
             action="do_record_connection",
@@ -95,11 +76,13 @@ def do_record_abandonment(*, private_system: PrivateSystem, abandoned_on: dt.dat
         system._history_user = acting_user  # type: ignore[attr-defined]
         system._change_reason = "Cleaned, abandoned and filled"  # type: ignore[attr-defined]
         system.save()
-        deadlines = list(Deadline.objects.select_for_update().filter(private_system=system, kind=DeadlineKind.ABANDON))
-        for deadline in deadlines:
-            if deadline.status != DeadlineStatus.MET:
-                deadline.status, deadline.met_on = DeadlineStatus.MET, abandoned_on
-                deadline.save(update_fields=["status", "met_on"])
+        deadlines = list(Deadline.objects.filter(private_system=system, kind=DeadlineKind.ABANDON))
+        meet_all(
+            Deadline.objects.filter(pk__in=[d.pk for d in deadlines]),
+            met_on=abandoned_on,
+            acting_user=acting_user,
+            why="Private system cleaned, abandoned and filled",
+        )
         for violation in Violation.objects.select_for_update().filter(source_deadline__in=deadlines):
             correct(
                 violation, abandoned_on, why="Private system cleaned, abandoned and filled", acting_user=acting_user

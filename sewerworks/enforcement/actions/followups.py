@@ -26,6 +26,7 @@ PERMISSION_FOR_KIND: dict[str, tuple[str, str]] = {
     "appearance_ticket": ("enforcement.issue_appearance_ticket", "close a task to issue an appearance ticket"),
     "consider_court_referral": ("enforcement.move_violation", "close a task to consider a court referral"),
     "review_missed_deadline": ("enforcement.open_violation", "close a task to review a missed deadline"),
+    "check_interceptor": ("enforcement.open_violation", "close a task to check a grease interceptor"),
 }
 DEFAULT = ("enforcement.issue_notice", "close a follow-up task")
 

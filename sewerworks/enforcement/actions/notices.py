@@ -11,10 +11,11 @@ from django.utils import timezone
 
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
+from sewerworks.enforcement.actions.deadlines import do_open_deadline
 from sewerworks.enforcement.actions.followups import close_follow_ups
 from sewerworks.enforcement.actions.violations import current_owner, move
 from sewerworks.enforcement.choices import DeadlineKind, NoticeKind, Program
-from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation
+from sewerworks.enforcement.models import AbandonmentFine, Notice, Violation
 from sewerworks.registry.choices import ConnectionStatus
 from sewerworks.registry.models import Connection, Parcel
 
@@ -51,8 +52,13 @@ def do_issue_notice(
     correction_hours: int | None = None,
     issued_on: dt.date | None = None,
     section: str | None = None,
+    addressee_name: str = "",
+    addressee_block: str = "",
 ) -> Notice:
-    """Issue a written notice on a property, addressed to its owner of record. It is not served yet."""
+    """Issue a written notice on a property, addressed to its owner of record, or to ``addressee_name`` at
+    ``addressee_block`` (the plumber holding a permit, a developer, an industrial user's operator). It is
+    not served yet. Its time limit is in days or in hours (``correction_hours``: a 72-hour maintenance
+    notice), never both."""
     if kind == NoticeKind.APPEARANCE_TICKET:
         require(acting_user, "enforcement.issue_appearance_ticket", "issue an appearance ticket")
     else:
@@ -63,9 +69,19 @@ def do_issue_notice(
         raise ValidationError({"violation": "A notice of violation or an appearance ticket names the violation."})
     if kind == NoticeKind.PUMP_OUT_ORDER:
         correction_hours = correction_hours or 72
+    if correction_days and correction_hours:
+        raise ValidationError(
+            {"correction_hours": "A notice states its time limit in days or in hours, not both (§118-47)."}
+        )
     if violation is not None and violation.parcel_id != parcel.pk:
         raise ValidationError({"violation": "The violation is on another property."})
-    owner = (violation.responsible_owner if violation else None) or current_owner(parcel)
+    addressee_name, addressee_block = addressee_name.strip(), addressee_block.strip()
+    if bool(addressee_name) != bool(addressee_block):
+        field = "addressee_block" if addressee_name else "addressee_name"
+        raise ValidationError({field: "Give both the name and the mailing address of the person addressed."})
+    owner = None if addressee_name else (violation.responsible_owner if violation else None) or current_owner(parcel)
+    if addressee_name and addressee_name.lower() not in addressee_block.lower():
+        addressee_block = f"{addressee_name}\n{addressee_block}"
     notice_section = section or (violation.section if violation else SECTION[NoticeKind(kind)])
     for _attempt in range(5):
         try:
@@ -77,7 +93,9 @@ def do_issue_notice(
                     parcel=parcel,
                     violation=violation,
                     addressee=owner,
-                    addressee_block=owner.mailing_block if owner else f"Owner of {parcel}",
+                    addressee_name=addressee_name,
+                    addressee_block=addressee_block
+                    or (owner.mailing_block if owner else f"Owner of {parcel}"),
                     facts=facts,
                     correction_days=correction_days,
                     correction_hours=correction_hours,
@@ -137,16 +155,17 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
             acting_user=acting_user,
         )
         due = deadline_named(decision, "connect")
-        Deadline.objects.create(
+        do_open_deadline(
             program=Program.CONNECTION,
             kind=DeadlineKind.CONNECT,
             section="118-5",
             title=f"Connect {notice.parcel.address or notice.parcel} to the public sewer",
-            parcel=notice.parcel,
+            subject=notice.parcel,
             notice=notice,
             decision=stored,
             due_on=due.due,
-            officer=acting_user,
+            acting_user=acting_user,
+            why=f"Notice {notice.number} served",
         )
         Connection.objects.filter(building__parcel=notice.parcel, status=ConnectionStatus.UNSEWERED).update(
             status=ConnectionStatus.NOTIFIED, notified_on=served_on
@@ -154,22 +173,28 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
         return
     if notice.kind == NoticeKind.NOTICE_OF_VIOLATION:
         facts: dict[str, Any] = {"kind": "notice_of_violation", "served_on": served_on.isoformat()}
-        if notice.correction_days:
+        if notice.correction_hours:  # a limit in hours runs from the moment of service (I-20, I-36)
+            assert notice.served_at is not None
+            facts["correction_hours"] = notice.correction_hours
+            facts["served_at"] = notice.served_at.isoformat()
+        elif notice.correction_days:
             facts["correction_days"] = notice.correction_days
         decision, stored = decide(
             "notice-deadline", facts, as_of=served_on, subject=notice.parcel, acting_user=acting_user
         )
         due = deadline_named(decision, "correct")
-        Deadline.objects.create(
+        do_open_deadline(
             program=notice.violation.program if notice.violation else Program.GENERAL,
             kind=DeadlineKind.CORRECT,
             section=notice.section,
             title=f"Correct: {notice.facts[:150]}",
-            parcel=notice.parcel,
+            subject=notice.parcel,
             notice=notice,
             decision=stored,
-            due_on=due.due,
-            officer=acting_user,
+            due_on=due.due if due.due_at is None else None,
+            due_at=due.due_at,
+            acting_user=acting_user,
+            why=f"Notice {notice.number} served",
         )
         violation = notice.violation
         if violation is not None:
@@ -191,17 +216,17 @@ def _start_clock(notice: Notice, acting_user: Any) -> None:
             acting_user=acting_user,
         )
         due = deadline_named(decision, "pump out")
-        Deadline.objects.create(
+        do_open_deadline(
             program=Program.GREASE,
             kind=DeadlineKind.PUMP_OUT,
             section="118-38",
             title="Pump out the grease interceptor and call for reinspection",
-            parcel=notice.parcel,
+            subject=notice.parcel,
             notice=notice,
             decision=stored,
-            due_on=due.due,
             due_at=due.due_at,
-            officer=acting_user,
+            acting_user=acting_user,
+            why=f"Order {notice.number} served",
         )
         return
     if notice.kind == NoticeKind.APPEARANCE_TICKET and notice.violation is not None:

@@ -13,12 +13,12 @@ from django.utils import timezone
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.common import not_in_future, require
-from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Discovery, Program
+from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program
 from sewerworks.enforcement.models import CourtFine, Deadline, StatusChange, Violation, ViolatorCharge
 from sewerworks.registry.models import Owner, Parcel
 
 FOLLOW_UP_KINDS = ("serve_notice_of_violation", "appearance_ticket", "consider_court_referral",
-                    "review_missed_deadline")
+                    "review_missed_deadline", "check_interceptor")
 
 
 def current_owner(parcel: Parcel) -> Owner | None:
@@ -112,9 +112,14 @@ def correct(violation: Violation, corrected_on: dt.date, *, why: str, acting_use
     violation.corrected_on = corrected_on
     violation.save(update_fields=["corrected_on"])
     move(violation, pipeline.CORRECTED, why=why, acting_user=acting_user)
-    Deadline.objects.filter(notice__violation=violation, kind=DeadlineKind.CORRECT).exclude(
-        status__in=[DeadlineStatus.MET, DeadlineStatus.CANCELLED]
-    ).update(status=DeadlineStatus.MET, met_on=corrected_on)
+    from sewerworks.enforcement.actions.deadlines import meet_all
+
+    meet_all(
+        Deadline.objects.filter(notice__violation=violation, kind=DeadlineKind.CORRECT),
+        met_on=corrected_on,
+        acting_user=acting_user,
+        why=why or "Violation corrected",
+    )
     fine = getattr(violation, "abandonment_fine", None)
     if fine is not None and fine.corrected_on is None:
         from sewerworks.enforcement.fines import post_fine, refresh_fine

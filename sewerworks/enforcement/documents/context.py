@@ -76,6 +76,8 @@ def _time_limit(notice: Notice, view: Any) -> tuple[int | None, str]:
         return int(view.number("connection.days_after_notice")), "days"
     if notice.kind == NoticeKind.PUMP_OUT_ORDER:
         return notice.correction_hours or int(view.number("grease.pump_out_order_hours")), "hours"
+    if notice.correction_hours:  # a limit in hours (a 72-hour maintenance notice, I-36) is printed in hours
+        return notice.correction_hours, "hours"
     if notice.kind == NoticeKind.NOTICE_OF_VIOLATION:
         return notice.correction_days or int(view.number("enforcement.default_correction_days")), "days"
     if notice.correction_hours:

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from simple_history.models import HistoricalRecords
 
@@ -12,13 +14,35 @@ from sewerworks.registry.models import Parcel, PrivateSystem
 
 class Deadline(models.Model):
     """A date by which something must be done, from any program. It names the decision that set it and the
-    section it rests on; the daily sweep marks it overdue, raises follow-ups and escalates."""
+    section it rests on; the daily sweep marks it overdue, raises follow-ups and escalates.
+
+    Its subject is a property (``parcel``) or another record (an extension project's developer, a sewer
+    account, a building): ``subject`` is set for any record, and ``parcel`` too whenever there is one."""
 
     program = models.CharField("program", max_length=14, choices=Program.choices)
-    kind = models.CharField("kind", max_length=14, choices=DeadlineKind.choices)
+    kind = models.CharField("kind", max_length=20, choices=DeadlineKind.choices)
     title = models.CharField("what must be done", max_length=200)
     section = models.CharField("section", max_length=12, validators=[validate_section])
-    parcel = models.ForeignKey(Parcel, verbose_name="property", on_delete=models.PROTECT, related_name="deadlines")
+    parcel = models.ForeignKey(
+        Parcel,
+        verbose_name="property",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="deadlines",
+        help_text="The property the deadline is about, when there is one.",
+    )
+    subject_type = models.ForeignKey(
+        ContentType,
+        verbose_name="subject type",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The kind of record the deadline is about, when it is not only a property.",
+    )
+    subject_id = models.PositiveBigIntegerField("subject id", null=True, blank=True)
+    subject = GenericForeignKey("subject_type", "subject_id")
     notice = models.ForeignKey(
         "enforcement.Notice",
         verbose_name="notice",
@@ -34,6 +58,12 @@ class Deadline(models.Model):
         null=True,
         blank=True,
         related_name="deadlines",
+    )
+    duty = models.CharField(
+        "duty rule",
+        max_length=60,
+        blank=True,
+        help_text="The duty rule whose records imply this deadline (enforcement.duties); empty when an act opened it.",
     )
     decision = models.ForeignKey(
         StoredDecision,
@@ -60,10 +90,32 @@ class Deadline(models.Model):
     class Meta:
         verbose_name = "deadline"
         ordering = ["due_on", "id"]
-        indexes = [models.Index(fields=["status", "due_on"], name="enf_deadline_status_due")]
+        indexes = [
+            models.Index(fields=["status", "due_on"], name="enf_deadline_status_due"),
+            models.Index(fields=["subject_type", "subject_id", "kind"], name="enf_deadline_subject"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(parcel__isnull=False)
+                | models.Q(subject_type__isnull=False, subject_id__isnull=False),
+                name="enf_deadline_has_subject",
+            ),
+            models.UniqueConstraint(
+                fields=["duty", "subject_type", "subject_id"],
+                condition=~models.Q(duty=""),
+                name="enf_deadline_duty_once",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} by {self.due_on:%Y-%m-%d}"
+
+    @property
+    def subject_label(self) -> str:
+        """What the deadline is about, for a screen: the property's number, else the record's own name."""
+        if self.parcel is not None:
+            return str(self.parcel.tax_map_number)
+        return str(self.subject) if self.subject is not None else "(record removed)"
 
 
 class FollowUp(models.Model):

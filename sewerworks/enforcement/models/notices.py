@@ -25,6 +25,13 @@ class Notice(models.Model):
     addressee = models.ForeignKey(
         Owner, verbose_name="addressed to", on_delete=models.PROTECT, null=True, blank=True, related_name="notices"
     )
+    addressee_name = models.CharField(
+        "addressed to (as named)",
+        max_length=200,
+        blank=True,
+        help_text="Someone other than the owner of record: the plumber holding a permit, a developer, an "
+        "industrial user's operator. Empty when the notice goes to the owner of record.",
+    )
     addressee_block = models.TextField("name and mailing address", help_text="As printed on the notice.")
     facts = models.TextField("facts", help_text="What was found, in plain words.")
     correction_days = models.PositiveSmallIntegerField("time limit (days)", null=True, blank=True)

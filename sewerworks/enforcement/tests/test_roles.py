@@ -36,6 +36,8 @@ EXPECTED: dict[str, frozenset[str]] = {
     "enforcement.record_charge": frozenset({CLERK, SUPT, ADMIN}),
     "enforcement.post_fine": frozenset({SUPT, ADMIN}),
     "enforcement.run_sweep": frozenset({SUPT, ADMIN}),
+    "enforcement.open_deadline": frozenset({CLERK, SUPT, ENGINEER, INSPECTOR, BLDG, WATER, ADMIN}),
+    "enforcement.meet_deadline": frozenset({SUPT, ENGINEER, INSPECTOR, BLDG, WATER, ADMIN}),
 }
 
 

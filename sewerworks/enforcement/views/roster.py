@@ -70,7 +70,7 @@ def build_rows(parcels: list[Parcel], on: dt.date) -> list[RosterRow]:
         rows[n.parcel_id].notice = n  # the latest wins
     deadlines = Deadline.objects.filter(parcel_id__in=ids, kind__in=[DeadlineKind.CONNECT, DeadlineKind.ABANDON])
     for d in deadlines.order_by("due_on", "id"):
-        row = rows[d.parcel_id]
+        row = rows[d.parcel_id]  # type: ignore[index]  # filtered on parcel_id__in: never None
         slot = "connect_by" if d.kind == DeadlineKind.CONNECT else "abandon_by"
         current = getattr(row, slot)
         if current is None or current.status not in ACTIVE:

@@ -1,0 +1,138 @@
+"""The deadline engine every program uses: opening a deadline and meeting it.
+
+A deadline is opened from a stored Decision (the determination that set its date) on a subject: a
+property, or any other record (a sewer account, a building, an extension project's developer). Who may
+mark it met follows its kind (``enforcement.deadline_kinds``). ``acting_user`` None is the system (the
+daily sweep, the reconciliation of duties); a person is role-checked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.utils import timezone
+
+from sewerworks.core.models import StoredDecision
+from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
+from sewerworks.enforcement.deadline_kinds import kind_rule
+from sewerworks.enforcement.models import Deadline, FollowUp, Notice
+from sewerworks.ordinance.deadlines import local_date
+from sewerworks.registry.models import Parcel, PrivateSystem
+
+__all__ = ["do_meet_deadline", "do_open_deadline"]
+
+
+def _parcel_of(subject: models.Model, parcel: Parcel | None) -> Parcel | None:
+    if isinstance(subject, Parcel):
+        return subject
+    if parcel is not None:
+        return parcel
+    found = getattr(subject, "parcel", None)
+    return found if isinstance(found, Parcel) else None
+
+
+def _due(due_on: dt.date | None, due_at: dt.datetime | None) -> dt.date:
+    if due_at is None:
+        if due_on is None:
+            raise ValidationError({"due_on": "A deadline needs a due date or a due moment."})
+        return due_on
+    if timezone.is_naive(due_at):
+        raise ValidationError({"due_at": "Give the due moment with its time zone (I-20)."})
+    local = local_date(due_at)  # a limit in hours ends on the local date of its moment (I-20)
+    if due_on is not None and due_on != local:
+        raise ValidationError({"due_on": f"{due_on} is not the local date of the due moment {due_at} ({local})."})
+    return local
+
+
+def do_open_deadline(
+    *,
+    program: str,
+    kind: str,
+    subject: models.Model,
+    decision: StoredDecision,
+    section: str,
+    title: str,
+    acting_user: Any,
+    due_on: dt.date | None = None,
+    due_at: dt.datetime | None = None,
+    parcel: Parcel | None = None,
+    notice: Notice | None = None,
+    private_system: PrivateSystem | None = None,
+    officer: Any = None,
+    duty: str = "",
+    why: str = "",
+) -> Deadline:
+    """Open a deadline on ``subject`` set by ``decision``. A due moment (``due_at``, for limits in hours)
+    makes ``due_on`` its local date. ``duty`` names the duty rule that implied it, if one did."""
+    if acting_user is not None:
+        require(acting_user, "enforcement.open_deadline", "open a deadline")
+    if program not in Program.values:
+        raise ValidationError({"program": f"Unknown program {program!r}; one of {', '.join(Program.values)}."})
+    if kind not in DeadlineKind.values:
+        raise ValidationError({"kind": f"Unknown kind of deadline {kind!r}; one of {', '.join(DeadlineKind.values)}."})
+    if subject is None or subject.pk is None:
+        raise ValidationError({"subject": "A deadline is about a saved record (a property or another record)."})
+    on = _due(due_on, due_at)
+    deadline = Deadline(
+        program=program,
+        kind=kind,
+        section=section.replace("§", "").strip(),
+        title=title[:200],
+        parcel=_parcel_of(subject, parcel),
+        notice=notice,
+        private_system=private_system,
+        decision=decision,
+        due_on=on,
+        due_at=due_at,
+        officer=officer if officer is not None else acting_user,
+        duty=duty,
+    )
+    if not isinstance(subject, Parcel):
+        deadline.subject_type = ContentType.objects.get_for_model(subject)
+        deadline.subject_id = subject.pk
+    deadline.full_clean()
+    with transaction.atomic():
+        deadline._history_user = acting_user  # type: ignore[attr-defined]
+        deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
+        deadline.save()
+    return deadline
+
+
+def do_meet_deadline(deadline: Deadline, *, met_on: dt.date, acting_user: Any, why: str) -> Deadline:
+    """Mark ``deadline`` met on ``met_on`` (a late meeting keeps its ``overdue_since``). Who may is the
+    deadline kind's permission; a review task raised for the missed deadline is closed with it."""
+    rule = kind_rule(deadline.kind)
+    if acting_user is not None:
+        require(acting_user, rule.meet_permission, f"mark a deadline to {rule.verb} met")
+    if not why.strip():
+        raise ValidationError({"why": "Say how the deadline was met."})
+    not_in_future("met_on", met_on, "Meeting a deadline")
+    with transaction.atomic():
+        locked = Deadline.objects.select_for_update().get(pk=deadline.pk)
+        if locked.status == DeadlineStatus.MET:
+            raise ValidationError({"met_on": f"This deadline was already met on {locked.met_on:%Y-%m-%d}."})
+        if locked.status == DeadlineStatus.CANCELLED:
+            raise ValidationError({"status": "This deadline was cancelled; it cannot be met."})
+        locked.status, locked.met_on = DeadlineStatus.MET, met_on
+        locked._history_user = acting_user  # type: ignore[attr-defined]
+        locked._change_reason = why.strip()[:100]  # type: ignore[attr-defined]
+        locked.save(update_fields=["status", "met_on"])
+        FollowUp.objects.filter(deadline=locked, kind="review_missed_deadline", done_on__isnull=True).update(
+            done_on=timezone.localdate()
+        )
+        deadline.status, deadline.met_on = locked.status, locked.met_on
+        return locked
+
+
+def meet_all(deadlines: Any, *, met_on: dt.date, acting_user: Any, why: str) -> int:
+    """Meet every open or overdue deadline of ``deadlines`` (a queryset), one by one, audited."""
+    n = 0
+    for deadline in deadlines.exclude(status__in=[DeadlineStatus.MET, DeadlineStatus.CANCELLED]):
+        do_meet_deadline(deadline, met_on=met_on, acting_user=acting_user, why=why)
+        n += 1
+    return n

@@ -1,0 +1,34 @@
+"""The demo Town tracks every duty its records imply (issue 8): a connection recorded without a Notice to
+Connect still starts the §118-5 clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.enforcement.choices import DeadlineKind
+from sewerworks.enforcement.duties import untracked_duties
+from sewerworks.enforcement.models import Deadline, Violation
+
+D = dt.date
+
+
+@pytest.mark.django_db
+def test_after_the_demo_is_built_no_record_implies_an_untracked_duty() -> None:
+    said: list[str] = []
+    for build in DEMO_BUILDERS:
+        build(seed=118, parcels=1500, write=said.append)
+    assert untracked_duties() == []
+    # Connected 2026-03-02 with its septic tank still in use: 90 days end Sunday 2026-05-31 → 2026-06-01 (I-20)
+    late = Deadline.objects.get(parcel__tax_map_number="108.10-4-13", kind=DeadlineKind.ABANDON)
+    assert late.due_on == D(2026, 6, 1) and late.status == "overdue" and late.duty == "abandon-private-system"
+    violation = Violation.objects.get(source_deadline=late)
+    assert violation.section == "118-5" and violation.how_discovered == "missed_deadline"
+    # Connected 2026-09-21: 2026-12-20 is a Sunday → 2026-12-21, still running on the demo's today
+    running = Deadline.objects.get(parcel__tax_map_number="108.10-4-11", kind=DeadlineKind.ABANDON)
+    assert running.due_on == D(2026, 12, 21) and running.status == "open"
+    # the unmetered commercial user and the private wells owe a meter (I-27, I-52)
+    assert Deadline.objects.filter(kind=DeadlineKind.INSTALL_METER).count() == 4
+    assert any("duties the records imply tracked" in line for line in said)
