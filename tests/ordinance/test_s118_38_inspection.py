@@ -174,3 +174,9 @@ def test_the_outcome_follows_the_fill_and_the_performance(grease: Decimal, solid
         assert d.outcome == "pump-out-due"
     else:
         assert d.outcome == ("in-order" if ok else "needs-review")
+
+
+def test_an_inspection_in_the_year_1_is_a_field_error_not_a_crash() -> None:
+    with pytest.raises(FactsError, match="inspected_at.*1900 or later"):
+        determine("grease-inspection", {**EXTERIOR, "inspected_at": "0001-01-01T00:00:00+05:00", "grease_depth_in": 1,
+                                        "solids_depth_in": 1, "adequately_performing": True}, as_of=AS_OF)  # fmt: skip
