@@ -45,6 +45,7 @@ def load_builtin_topics() -> None:
         s118_34_exfiltration,
         s118_38_inspection,
         s118_38_interceptor,
+        s118_38_prediction,
         s118_47_notice_deadline,
         s118_47_penalties,
         s118_52_defective_meter,
@@ -66,6 +67,7 @@ def load_builtin_topics() -> None:
         s118_53_late_penalty.TOPIC,
         s118_38_interceptor.TOPIC,
         s118_38_inspection.TOPIC,
+        s118_38_prediction.TOPIC,
         s118_29_1_contract_users.TOPIC,
     )
     for builtin in builtins:

@@ -51,6 +51,7 @@ def test_the_cli_lists_the_new_topics_with_their_sections() -> None:
     for name, number in (
         ("grease-interceptor-requirement", "118-38"),
         ("grease-inspection", "118-38"),
+        ("grease-pump-out-prediction", "118-38"),
         ("contract-user-eligibility", "118-29.1"),
     ):
         assert any(line.startswith(name) and number in line for line in out.stdout.splitlines()), name
@@ -78,6 +79,21 @@ def test_the_cli_screens_a_300_ft_discharge_by_the_law_in_force_and_refuses_befo
     assert _cli("contract-user-eligibility", DISCHARGE_300, "2000-07-23")["outcome"] == "too-far"
     before = _run("contract-user-eligibility", DISCHARGE_300, "1996-04-21")
     assert before.returncode == 2 and "not in force" in before.stderr
+
+
+def test_the_cli_predicts_the_next_pump_out_as_advice_not_a_deadline() -> None:
+    history = {
+        "last_pump_out_on": "2026-01-05",
+        "inspections": [
+            {"inspected_on": "2026-02-04", "fill_percent": 20},
+            {"inspected_on": "2026-03-06", "fill_percent": 41},
+            {"inspected_on": "2026-04-05", "fill_percent": 59},
+        ],
+    }
+    decision = _cli("grease-pump-out-prediction", history, "2026-04-10")
+    assert decision["outcome"] == "predicted" and decision["deadlines"] == []
+    assert decision["findings"][0]["compared"]["predicted_on"] == "2026-05-07"
+    assert "I-67" in decision["interpretations"]
 
 
 @pytest.mark.django_db
