@@ -40,7 +40,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from sewerworks.ordinance.deadlines import due_after
-from sewerworks.ordinance.decision import Amount, Deadline, Decision, Finding
+from sewerworks.ordinance.decision import Amount, Deadline, Decision, Finding, Severity
 from sewerworks.ordinance.facts import Facts
 from sewerworks.ordinance.parameters import ParameterView
 from sewerworks.ordinance.registry import Example, Topic
@@ -99,7 +99,7 @@ class FoodServiceFacts(Facts):
 
 def _finding(
     requirement: str,
-    severity: Literal["complies", "fails", "discretion"],
+    severity: Severity,
     sentence: str,
     compared: dict[str, str | int | bool | None] | None = None,
     *,
@@ -176,40 +176,24 @@ def space_decides_the_interceptor(
     exterior = f"a {num(gallons)}-gallon precast exterior grease interceptor"
     interior = f"a {num(pounds)}-pound grease trap inside the building, as far as possible from hot water discharges"
     space = facts.exterior_space_available
+    amount: Amount | None = None
+    severity: Severity
     if space is None:
-        sentence = (
-            f"Install {exterior} if there is space on the premises, otherwise {interior}; whether there is "
-            "space is not yet known."
-        )
-        return (
-            "needs-review",
-            _finding(
-                "space", "discretion", sentence, {"exterior_space_available": None}, decided_by=BUILDING_INSPECTOR
-            ),
-            None,
-        )
-    if space:
+        outcome, severity = "needs-review", "discretion"
+        sentence = f"Install {exterior} if there is space on the premises, otherwise {interior}; whether there is "
+        sentence += "space is not yet known."
+    elif space:
+        outcome, severity = "install", "complies"
+        sentence = f"There is space on the premises: install {exterior}."
         amount = Amount(name="interceptor capacity", value=gallons, unit="gal", section=SECTION)
-        return (
-            "install",
-            _finding(
-                "space",
-                "complies",
-                f"There is space on the premises: install {exterior}.",
-                {"exterior_space_available": True},
-            ),
-            amount,
-        )
-    amount = Amount(name="interceptor capacity", value=pounds, unit="lb", section=SECTION)
-    sentence = (
-        f"There is no space on the premises for an exterior interceptor: install {interior}, "
-        "as acceptable to the Building Inspector."
-    )
-    return (
-        "install",
-        _finding("space", "discretion", sentence, {"exterior_space_available": False}, decided_by=BUILDING_INSPECTOR),
-        amount,
-    )
+    else:
+        outcome, severity = "install", "discretion"
+        sentence = f"There is no space on the premises for an exterior interceptor: install {interior}, "
+        sentence += "as acceptable to the Building Inspector."
+        amount = Amount(name="interceptor capacity", value=pounds, unit="lb", section=SECTION)
+    decided_by = BUILDING_INSPECTOR if severity == "discretion" else None
+    compared: dict[str, str | int | bool | None] = {"exterior_space_available": space}
+    return outcome, _finding("space", severity, sentence, compared, decided_by=decided_by), amount
 
 
 def existing_installation(facts: FoodServiceFacts, view: ParameterView) -> tuple[str, list[Finding], Amount | None]:
@@ -250,14 +234,13 @@ def preexisting_without_interceptor(
     gallons = new_construction_capacity(facts, view)
     outcome, space, amount = space_decides_the_interceptor(facts, view, gallons)
     space = space.model_copy(update={"interpretations": ["I-66"]})
+    days = int(view.number("grease.preexisting_install_days"))
     if facts.connected_on is None:
-        days = int(view.number("grease.preexisting_install_days"))
         sentence = (
             f"A preexisting food service facility without an interceptor: it must install one within {days} days "
             "of connecting to the public sewer."
         )
         return outcome, [_finding("preexisting", "fails", sentence, interpretations=["I-66"]), space], amount, None
-    days = int(view.number("grease.preexisting_install_days"))
     shift = view.flag("deadlines.weekend_holiday_shift")
     due = due_after(facts.connected_on, days, shift=shift)
     moved = " (moved to the next business day, I-20)" if due != due_after(facts.connected_on, days, shift=False) else ""
@@ -265,19 +248,12 @@ def preexisting_without_interceptor(
         f"A preexisting food service facility without an interceptor, connected on "
         f"{facts.connected_on.isoformat()}: install it within {days} days, by the end of {due.isoformat()}{moved}."
     )
-    deadline = Deadline(
-        name="install the grease interceptor",
-        due=due,
-        section=SECTION,
-        sentence=sentence,
-        interpretations=["I-20", "I-66"],
-    )
-    compared: dict[str, str | int | bool | None] = {
-        "connected_on": facts.connected_on.isoformat(),
-        "days": days,
-        "due": due.isoformat(),
-    }
-    finding = _finding("preexisting", "fails", sentence, compared, interpretations=["I-20", "I-66"])
+    ids = ["I-20", "I-66"]
+    deadline = Deadline(name="install the grease interceptor", due=due, section=SECTION, sentence=sentence,
+                        interpretations=ids)  # fmt: skip
+    compared: dict[str, str | int | bool | None] = {"connected_on": facts.connected_on.isoformat(), "days": days,
+                                                    "due": due.isoformat()}  # fmt: skip
+    finding = _finding("preexisting", "fails", sentence, compared, interpretations=ids)
     return ("install-by" if outcome == "install" else outcome), [finding, space], amount, deadline
 
 
