@@ -46,6 +46,7 @@ def load_builtin_topics() -> None:
         s118_38_inspection,
         s118_38_interceptor,
         s118_38_prediction,
+        s118_38_recordkeeping,
         s118_47_notice_deadline,
         s118_47_penalties,
         s118_52_defective_meter,
@@ -68,6 +69,7 @@ def load_builtin_topics() -> None:
         s118_38_interceptor.TOPIC,
         s118_38_inspection.TOPIC,
         s118_38_prediction.TOPIC,
+        s118_38_recordkeeping.TOPIC,
         s118_29_1_contract_users.TOPIC,
     )
     for builtin in builtins:

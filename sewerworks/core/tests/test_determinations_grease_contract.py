@@ -52,6 +52,7 @@ def test_the_cli_lists_the_new_topics_with_their_sections() -> None:
         ("grease-interceptor-requirement", "118-38"),
         ("grease-inspection", "118-38"),
         ("grease-pump-out-prediction", "118-38"),
+        ("grease-recordkeeping", "118-38"),
         ("contract-user-eligibility", "118-29.1"),
     ):
         assert any(line.startswith(name) and number in line for line in out.stdout.splitlines()), name
@@ -113,6 +114,18 @@ def test_the_api_answers_the_three_topics(client_as: Any) -> None:
     assert contract.status_code == 200 and contract.json()["outcome"] == "too-far"
     board = _post(client, "contract-user-eligibility", DISCHARGE_300, "2026-05-01").json()
     assert board["findings"][-1]["decided_by"] == "Town Board"
+
+
+@pytest.mark.django_db
+def test_the_api_names_the_log_entry_without_a_receipt(client_as: Any) -> None:
+    entry = {"pumped_on": "2026-01-05", "receipt": True, "receipt_service_date": "2026-01-05",
+             "receipt_volume_gal": 850, "nysdec_approved_disposal": True}  # fmt: skip
+    response = _post(
+        client_as("clerk"), "grease-recordkeeping", {"log": [entry, {**entry, "receipt": False}]}, "2026-05-01"
+    )
+    assert response.status_code == 200
+    assert response.json()["outcome"] == "incomplete"
+    assert "entry 2: no receipt" in response.json()["summary"]
 
 
 @pytest.mark.django_db
