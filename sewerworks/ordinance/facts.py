@@ -2,8 +2,10 @@
 
 A fact is a Decimal with at most 12 digits before the point and 6 after, and never NaN or infinite, so
 that the arithmetic of a rule (Decimal, 28 digits) can never overflow; a date is before the year 9000,
-so that counting days after it (a deadline, a penalty date) never runs past the calendar. Anything else
-is a field error naming the field, answered 422 by the API and exit 2 by the CLI, never a crash.
+so that counting days after it (a deadline, a penalty date) never runs past the calendar; a moment (a
+timestamp with its time zone) is in 1900 or later, so that moving it between time zones never runs off
+the calendar. Anything else is a field error naming the field, answered 422 by the API and exit 2 by the
+CLI, never a crash.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 MAX_MAGNITUDE = Decimal("1e12")
 MAX_PLACES = 6
 LAST_DATE = date(8999, 12, 31)
+FIRST_MOMENT_YEAR = 1900
 
 
 def _check(value: Any) -> Any:
@@ -30,6 +33,8 @@ def _check(value: Any) -> Any:
             raise ValueError(f"must have at most {MAX_PLACES} decimal places")
     elif isinstance(value, date) and (value.date() if isinstance(value, datetime) else value) > LAST_DATE:
         raise ValueError(f"must be a date on or before {LAST_DATE.isoformat()}")
+    elif isinstance(value, datetime) and value.year < FIRST_MOMENT_YEAR:
+        raise ValueError(f"must be a moment in {FIRST_MOMENT_YEAR} or later")
     elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_MAGNITUDE:
         raise ValueError(f"must be smaller than {MAX_MAGNITUDE:,.0f} in magnitude")
     elif isinstance(value, list):

@@ -64,6 +64,15 @@ INTERPRETATIONS: dict[str, str] = {
     # Billing II (issue 11)
     "I-63": "§118-53 payments: oldest bill first, its penalty before its charge (parameter)",
     "I-64": "§118-53 a bill's penalty terms are those in force on its bill date",
+    # Grease program (issue 12)
+    "I-66": "§118-38 preexisting facility without an interceptor: sized as new construction, interior if no space",
+    "I-67": "§118-38 next pump-out predicted from the trap's own history: advisory, never a deadline",
+    "I-68": "§118-38 inspection: hours run from the inspection; the 72-hour order absorbs the maintenance notice",
+    "I-69": "§118-38 below 80% yet not adequately performing: a discretion finding for the Building Inspector",
+    # Contract users (issue 15)
+    "I-82": "§118-29.1 no discharge point on record: cannot judge; the distances in force are stated",
+    "I-83": "§118-29.1 400 ft only from 2000-07-24; before, §118-1's 200 ft (from 1996-04-22) alone",
+    "I-84": "§118-1/§118-29.1 'within' distances are inclusive, planar EPSG:2260 feet to the nearest area",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")

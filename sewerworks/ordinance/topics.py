@@ -40,9 +40,14 @@ def load_builtin_topics() -> None:
         s118_5_connection,
         s118_6_7_private_systems,
         s118_19_21_building_sewer,
+        s118_29_1_contract_users,
         s118_32_trench,
         s118_34_exfiltration,
+        s118_38_inspection,
+        s118_38_interceptor,
+        s118_38_prediction,
         s118_38_preexisting,
+        s118_38_recordkeeping,
         s118_47_notice_deadline,
         s118_47_penalties,
         s118_52_defective_meter,
@@ -65,6 +70,11 @@ def load_builtin_topics() -> None:
         s118_53_late_penalty.TOPIC,
         s118_38_preexisting.TOPIC,
         s118_52_meter.TOPIC,
+        s118_38_interceptor.TOPIC,
+        s118_38_inspection.TOPIC,
+        s118_38_prediction.TOPIC,
+        s118_38_recordkeeping.TOPIC,
+        s118_29_1_contract_users.TOPIC,
     )
     for builtin in builtins:
         register(builtin)
