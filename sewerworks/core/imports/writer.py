@@ -23,19 +23,21 @@ log = logging.getLogger(__name__)
 CHUNK_ROWS = 2000  # rows of one model per chunk transaction (with their history rows)
 ABANDONED_AFTER = timedelta(minutes=30)  # a pending batch with no chunk written for this long is dead
 
+# Called with (writer, chunks written so far) after each chunk commits: the tests and the benchmark watch.
+chunk_listeners: list[Callable[[StagedWriter, int], None]] = []
+
 
 class StagedWriter:
     """Writes one import batch. ``create`` stages new rows in chunks; ``on_publish`` queues work (updates of
     existing rows) for the final transaction; ``publish`` makes everything visible at once."""
 
-    def __init__(self, *, label: str, acting_user: Any, chunk_rows: int = CHUNK_ROWS) -> None:
+    def __init__(self, *, label: str, acting_user: Any, chunk_rows: int | None = None) -> None:
         self.run = uuid.uuid4().hex
-        self.chunk_rows = chunk_rows
+        self.chunk_rows = chunk_rows or CHUNK_ROWS
         self.longest_hold_s = 0.0
         self.chunks_written = 0
         self._publish: list[Callable[[], None]] = []
         self._models: list[str] = []
-        self.after_chunk: Callable[[int], None] | None = None  # tests and the benchmark watch the chunks
         with self.transaction():
             ImportBatch.objects.create(run=self.run, label=label[:200], created_by=acting_user)
 
@@ -62,8 +64,8 @@ class StagedWriter:
                                          default_change_reason=reason)
                 ImportBatch.objects.filter(run=self.run).update(heartbeat_at=timezone.now())
             self.chunks_written += 1
-            if self.after_chunk:
-                self.after_chunk(self.chunks_written)
+            for listener in chunk_listeners:
+                listener(self, self.chunks_written)
 
     def on_publish(self, work: Callable[[], None]) -> None:
         self._publish.append(work)
@@ -86,13 +88,15 @@ class StagedWriter:
 
 
 def _delete_in_chunks(qs: Any) -> int:
+    """Delete in short transactions, without signals (a row never published leaves no deletion history)."""
     deleted = 0
     while True:
         ids = list(qs.values_list("pk", flat=True)[:CHUNK_ROWS])
         if not ids:
             return deleted
         with transaction.atomic():
-            qs.model._base_manager.filter(pk__in=ids).delete()
+            part = qs.model._base_manager.filter(pk__in=ids)
+            part._raw_delete(part.db)
         deleted += len(ids)
 
 
