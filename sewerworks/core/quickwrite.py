@@ -17,7 +17,7 @@ from django.db import DatabaseError, connection, transaction
 
 log = logging.getLogger(__name__)
 
-QUICK_WRITE_WAIT_MS = 250
+QUICK_WRITE_WAIT_MS = 100
 
 
 def _busy_timeout_ms() -> int:

@@ -17,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from sewerworks.core.imports.common import ImportResult
 from sewerworks.core.imports.runner import do_import
+from sewerworks.core.imports.writer import batch_priority
 
 
 def add_arguments(parser: ArgumentParser, what: str) -> None:
@@ -46,6 +47,7 @@ def read_file(path: str) -> bytes:
 def run(command: BaseCommand, kind: str, options: dict[str, Any], **extra: Any) -> None:
     """Import the file as the named kind and report; exit status 2 (with the errors) when nothing was imported."""
     path = options["file"]
+    batch_priority()
     try:
         result: ImportResult = do_import(kind, acting_user=acting_user(options), data=read_file(path),
                                          file_name=Path(path).name, valid_rows_only=options["valid_rows_only"],

@@ -7,6 +7,7 @@ in an all-or-none import where one file cannot be imported whole, neither is.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import date
 from typing import Any
@@ -18,6 +19,8 @@ from sewerworks.core.imports import rejects
 from sewerworks.core.imports.common import ImportResult, RowError, errors_by_row
 from sewerworks.core.imports.kinds import Checked, ImportKind, Progress, get_kind
 from sewerworks.core.imports.writer import StagedWriter, cleanup_abandoned
+
+log = logging.getLogger(__name__)
 
 Files = list[tuple[str, str, bytes]]  # (kind name, file name, bytes)
 
@@ -109,6 +112,8 @@ def do_import_files(*, acting_user: Any, files: Files, valid_rows_only: bool = F
             writer.discard()
         for r in results:
             r.longest_write_s = round(writer.longest_hold_s, 3)
+        log.info("import batch %s: %d chunks, longest write transaction %.3f s (%s)", writer.run,
+                 writer.chunks_written, writer.longest_hold_s, writer.longest_hold_what)
     for r in results:
         if r.committed or r.reject_file or len(results) > 1:
             rejects.save_result(r)

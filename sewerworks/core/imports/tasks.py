@@ -12,6 +12,7 @@ from django_tasks import task
 from sewerworks.core.imports import staging
 from sewerworks.core.imports.kinds import get_kind
 from sewerworks.core.imports.runner import check_permission, do_import_files, result_of
+from sewerworks.core.imports.writer import batch_priority
 from sewerworks.core.jobs import JobRun
 
 
@@ -20,6 +21,7 @@ from sewerworks.core.jobs import JobRun
 def preview_upload_job(job_id: int, token: str, user_id: int, as_of: str) -> None:
     """Preview the files staged under ``token``, reading each from disk in bounded memory; the preview is
     kept next to the files and the job's result says so."""
+    batch_priority()
     with JobRun(job_id) as run:
         user = get_user_model().objects.get(pk=user_id)
         files = staging.paths(token, user_id=user_id)
@@ -42,6 +44,7 @@ def preview_upload_job(job_id: int, token: str, user_id: int, as_of: str) -> Non
 @task()
 def import_upload(job_id: int, token: str, user_id: int, valid_rows_only: bool, as_of: str) -> None:
     """Import the files staged under ``token`` as the user who uploaded them; the job's result names the runs."""
+    batch_priority()
     with JobRun(job_id) as run:
         user = get_user_model().objects.get(pk=user_id)
         files = staging.load(token, user_id=user_id)

@@ -32,6 +32,8 @@ class Crash(BaseException):
 @pytest.fixture
 def chunks_of_two(monkeypatch):
     monkeypatch.setattr(writer_module, "CHUNK_ROWS", 2)
+    monkeypatch.setattr(writer_module, "MIN_ROWS", 2)
+    monkeypatch.setattr(writer_module, "MAX_ROWS", 2)
     monkeypatch.setattr(writer_module, "chunk_listeners", [])
     return writer_module.chunk_listeners
 
