@@ -16,7 +16,6 @@ from sewerworks.core.imports.writer import batch_priority
 from sewerworks.core.jobs import JobRun
 
 
-
 @task()
 def preview_upload_job(job_id: int, token: str, user_id: int, as_of: str) -> None:
     """Preview the files staged under ``token``, reading each from disk in bounded memory; the preview is

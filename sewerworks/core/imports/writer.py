@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import models, transaction
 from django.utils import timezone
+
 from sewerworks.core.imports.sqlbatch import compile_inserts, history_rows, run_inserts
 from sewerworks.core.models import AuditEvent, ImportBatch, StagedRows
 

@@ -5,4 +5,7 @@ from sewerworks.core.models.jobs import Job
 from sewerworks.core.models.resolutions import BoardResolution, ParameterOverride
 from sewerworks.core.models.tokens import ApiToken
 
-__all__ = ["ApiToken", "AuditEvent", "BoardResolution", "ImportBatch", "Job", "ParameterOverride", "StagedRows", "StoredDecision"]
+__all__ = [
+    "ApiToken", "AuditEvent", "BoardResolution", "ImportBatch", "Job", "ParameterOverride", "StagedRows",
+    "StoredDecision",
+]

@@ -4,7 +4,6 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.models import StagedRows
-
 from sewerworks.registry.models.areas import ImprovementArea
 from sewerworks.registry.models.fields import WKTField
 

@@ -18,11 +18,27 @@ from sewerworks.core.imports.writer import cleanup_abandoned
 from sewerworks.core.models import AuditEvent, ImportBatch, Job
 from sewerworks.registry.imports.actions import do_import_roll, preview_roll
 from sewerworks.registry.imports.roll_preview import preview_roll_file
-from sewerworks.registry.models import AssessedValue, Owner, Ownership, Parcel
+from sewerworks.registry.models import AssessedValue, ImprovementArea, Owner, Ownership, Parcel
 from sewerworks.registry.search import search
-from sewerworks.registry.tests.test_imports import _scratch, areas, clerk, roll, row  # noqa: F401
+from sewerworks.registry.tests.test_imports import MARLBOROUGH, roll, row
 
 ROWS = [row(f"108.12-3-{n}", owner_name=f"Owner {n}") for n in range(1, 8)]  # 7 parcels
+
+
+@pytest.fixture(autouse=True)
+def _scratch(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.VAR_DIR = tmp_path / "var"
+
+
+@pytest.fixture
+def areas(db):
+    return ImprovementArea.objects.create(code="marlborough", name="Hamlet of Marlborough", boundary=MARLBOROUGH)
+
+
+@pytest.fixture
+def clerk(make_user):
+    return make_user("clerk")
 
 
 class Crash(BaseException):
