@@ -28,8 +28,9 @@ URL = "/api/parcels?limit=1"
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks import_contention",
-                                     description=__doc__.split("\n\n")[1])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks import_contention", description=__doc__.split("\n\n")[1]
+    )
     parser.add_argument("--rows", type=int, default=200_000, help="Roll rows to import (default 200,000).")
     parser.add_argument("--keep", action="store_true", help="Keep the temporary database and print where.")
     return parser.parse_args(argv)
@@ -37,12 +38,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def roll_csv(rows: int) -> bytes:
     """A roll of ``rows`` parcels outside both improvement areas, each with its own owner."""
-    lines = ["tax_map_number,street_number,street_name,hamlet,land_use_class,roll_year,assessed_value,owner_name,"
-             "owner_mailing_address,owner_city,owner_state,owner_postal_code"]
+    lines = [
+        "tax_map_number,street_number,street_name,hamlet,land_use_class,roll_year,assessed_value,owner_name,"
+        "owner_mailing_address,owner_city,owner_state,owner_postal_code"
+    ]
     for i in range(rows):
         tmn = f"{300 + i // 10_000_000}-{(i // 10_000) % 1000}-{i % 10_000}"
-        lines.append(f"{tmn},{i % 500 + 1},Bench Road {i % 97},,210,2025,{100_000 + i % 50_000}.00,"
-                     f"Bench Owner {i},{i % 500 + 1} Bench Road,Marlboro,NY,12542")
+        lines.append(
+            f"{tmn},{i % 500 + 1},Bench Road {i % 97},,210,2025,{100_000 + i % 50_000}.00,"
+            f"Bench Owner {i},{i % 500 + 1} Bench Road,Marlboro,NY,12542"
+        )
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 

@@ -14,7 +14,7 @@ T = TypeVar("T")
 
 def chunks(items: Sequence[T], size: int = CHUNK) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), size):
-        yield items[start:start + size]
+        yield items[start : start + size]
 
 
 @dataclass(frozen=True)

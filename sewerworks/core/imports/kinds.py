@@ -61,8 +61,9 @@ class ImportKind:
         """Write the valid rows through ``writer`` (staged chunks; updates of existing rows at publish)."""
         raise NotImplementedError
 
-    def preview_file(self, path: Path, *, context: dict[str, Any], as_of: date,
-                     progress: Progress | None = None) -> Checked:
+    def preview_file(
+        self, path: Path, *, context: dict[str, Any], as_of: date, progress: Progress | None = None
+    ) -> Checked:
         """The preview of a large file, read from disk in bounded memory; by default :meth:`check`."""
         return self.check(path.read_bytes(), context=context, as_of=as_of)
 

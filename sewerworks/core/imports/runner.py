@@ -33,9 +33,16 @@ def check_permission(acting_user: Any, kinds: list[ImportKind]) -> None:
 
 def result_of(kind: ImportKind, file_name: str, checked: Checked, run: str = "") -> ImportResult:
     errors = sorted(checked.errors, key=lambda e: e.row or 0)
-    return ImportResult(kind=kind.name, file_name=file_name, rows=checked.rows, counts=dict(checked.counts),
-                        errors=errors, errors_total=max(checked.errors_total, len(errors)), run=run,
-                        rejected=int(checked.extra.get("rejected", len(errors_by_row(errors)))))
+    return ImportResult(
+        kind=kind.name,
+        file_name=file_name,
+        rows=checked.rows,
+        counts=dict(checked.counts),
+        errors=errors,
+        errors_total=max(checked.errors_total, len(errors)),
+        run=run,
+        rejected=int(checked.extra.get("rejected", len(errors_by_row(errors)))),
+    )
 
 
 def _ordered(files: Files) -> list[tuple[ImportKind, str, bytes]]:
@@ -59,14 +66,30 @@ def _refused(result: ImportResult, valid_rows_only: bool, valid: int) -> bool:
 
 
 def _audit(kind: ImportKind, acting_user: Any, result: ImportResult) -> dict[str, Any]:
-    return {"actor": acting_user, "action": kind.audit_action, "run": result.run, "subject": result.file_name[:200],
-            "rows": sum(result.counts.get(n, 0) for n in kind.written_counts),
-            "detail": {"file_name": result.file_name, "rows": result.rows, **result.counts,
-                       "rejected": result.rejected, "reject_file": result.reject_file}}
+    return {
+        "actor": acting_user,
+        "action": kind.audit_action,
+        "run": result.run,
+        "subject": result.file_name[:200],
+        "rows": sum(result.counts.get(n, 0) for n in kind.written_counts),
+        "detail": {
+            "file_name": result.file_name,
+            "rows": result.rows,
+            **result.counts,
+            "rejected": result.rejected,
+            "reject_file": result.reject_file,
+        },
+    }
 
 
-def do_import_files(*, acting_user: Any, files: Files, valid_rows_only: bool = False, as_of: date | None = None,
-                    progress: Progress | None = None) -> list[ImportResult]:
+def do_import_files(
+    *,
+    acting_user: Any,
+    files: Files,
+    valid_rows_only: bool = False,
+    as_of: date | None = None,
+    progress: Progress | None = None,
+) -> list[ImportResult]:
     """Import the files of one upload in the kinds' order, as one batch published at once."""
     ordered = _ordered(files)
     check_permission(acting_user, [k for k, _, _ in ordered])
@@ -112,8 +135,13 @@ def do_import_files(*, acting_user: Any, files: Files, valid_rows_only: bool = F
             writer.discard()
         for r in results:
             r.longest_write_s = round(writer.longest_hold_s, 3)
-        log.info("import batch %s: %d chunks, longest write transaction %.3f s (%s)", writer.run,
-                 writer.chunks_written, writer.longest_hold_s, writer.longest_hold_what)
+        log.info(
+            "import batch %s: %d chunks, longest write transaction %.3f s (%s)",
+            writer.run,
+            writer.chunks_written,
+            writer.longest_hold_s,
+            writer.longest_hold_what,
+        )
     for r in results:
         if r.committed or r.reject_file or len(results) > 1:
             rejects.save_result(r)
@@ -127,12 +155,31 @@ def _undo(results: list[ImportResult]) -> None:
         if earlier.committed:
             earlier.committed = False
             earlier.counts = {n: 0 for n in earlier.counts}
-            earlier.errors.append(RowError(None, "", f"Not imported: {failed.file_name}, uploaded with it, "
-                                                     "has errors, and an import is all rows or none."))
+            earlier.errors.append(
+                RowError(
+                    None,
+                    "",
+                    f"Not imported: {failed.file_name}, uploaded with it, "
+                    "has errors, and an import is all rows or none.",
+                )
+            )
 
 
-def do_import(kind_name: str, *, acting_user: Any, data: bytes, file_name: str, valid_rows_only: bool = False,
-              as_of: date | None = None, progress: Progress | None = None) -> ImportResult:
+def do_import(
+    kind_name: str,
+    *,
+    acting_user: Any,
+    data: bytes,
+    file_name: str,
+    valid_rows_only: bool = False,
+    as_of: date | None = None,
+    progress: Progress | None = None,
+) -> ImportResult:
     """Import one file of one kind."""
-    return do_import_files(acting_user=acting_user, files=[(kind_name, file_name, data)],
-                           valid_rows_only=valid_rows_only, as_of=as_of, progress=progress)[0]
+    return do_import_files(
+        acting_user=acting_user,
+        files=[(kind_name, file_name, data)],
+        valid_rows_only=valid_rows_only,
+        as_of=as_of,
+        progress=progress,
+    )[0]

@@ -27,7 +27,7 @@ def compile_inserts(model: Any, objs: Sequence[Any], *, returning: bool) -> Comp
     out: Compiled = []
     for start in range(0, len(objs), size):
         query = InsertQuery(model)
-        query.insert_values(fields, list(objs[start:start + size]), raw=False)
+        query.insert_values(fields, list(objs[start : start + size]), raw=False)
         compiler = query.get_compiler(using=DEFAULT_DB_ALIAS)
         if returning:
             compiler.returning_fields = [opts.pk]
@@ -59,9 +59,13 @@ def history_rows(model: Any, objs: Sequence[Any], *, user: Any, reason: str) -> 
     now = timezone.now()
     rows = []
     for obj in objs:
-        rows.append(history_model(
-            history_date=now, history_user=user, history_type="+",
-            history_change_reason=get_change_reason_from_object(obj) or reason,
-            **{f.attname: getattr(obj, f.attname) for f in history_model.tracked_fields},
-        ))
+        rows.append(
+            history_model(
+                history_date=now,
+                history_user=user,
+                history_type="+",
+                history_change_reason=get_change_reason_from_object(obj) or reason,
+                **{f.attname: getattr(obj, f.attname) for f in history_model.tracked_fields},
+            )
+        )
     return history_model, rows

@@ -31,6 +31,7 @@ def preview_upload_job(job_id: int, token: str, user_id: int, as_of: str) -> Non
         context: dict[str, Any] = {}
         results = []
         for kind, name, path in kinds:
+
             def progress(done: int, total: int, message: str, _name: str = name) -> None:
                 run.progress(done=done, total=total or None, message=f"{_name}: {message}")
 
@@ -51,14 +52,17 @@ def import_upload(job_id: int, token: str, user_id: int, valid_rows_only: bool, 
             raise LookupError("The uploaded files are no longer on the server: upload them again.")
         run.progress(done=0, total=len(files), message="Checking and writing the uploaded files.")
         results = do_import_files(
-            acting_user=user, files=[(f.kind, f.name, f.data) for f in files], valid_rows_only=valid_rows_only,
+            acting_user=user,
+            files=[(f.kind, f.name, f.data) for f in files],
+            valid_rows_only=valid_rows_only,
             as_of=date.fromisoformat(as_of),
         )
         run.progress(done=len(files), total=len(files), message="Finished.")
         run.result = {
             "runs": [r.run for r in results if r.run],
-            "imported": [{"file": r.file_name, "committed": r.committed, **r.counts, "rejected": r.rejected}
-                         for r in results],
+            "imported": [
+                {"file": r.file_name, "committed": r.committed, **r.counts, "rejected": r.rejected} for r in results
+            ],
         }
         staging.discard(token)
 

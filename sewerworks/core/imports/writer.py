@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 CHUNK_ROWS = 100  # rows of one model in the first chunk transaction (with their history rows)
 TARGET_HOLD_S = 0.1  # later chunks are sized so that each holds the write lock about this long
-MIN_ROWS, MAX_ROWS = 20, 5000
+MIN_ROWS, MAX_ROWS = 20, 1000
 PAUSE_S = 0.05  # between chunks the lock is left free this long, so waiting writers get their turn
 PAUSE_AFTER_ROWS = 2000  # a small import writes its few chunks without pausing
 ABANDONED_AFTER = timedelta(minutes=30)  # a pending batch with no chunk written for this long is dead
@@ -69,7 +69,7 @@ class StagedWriter:
             ImportBatch.objects.filter(run=self.run).update(models_written=list(self._models))
         done = 0
         while done < len(objs):
-            part = list(objs[done:done + self.chunk_rows])
+            part = list(objs[done : done + self.chunk_rows])
             done += len(part)
             for obj in part:
                 obj.import_run = self.run
@@ -109,10 +109,13 @@ class StagedWriter:
         """Make every staged row visible, apply the queued updates and write the audit records: one transaction."""
         with self.transaction("publishing"):
             flipped = ImportBatch.objects.filter(run=self.run, status=ImportBatch.Status.PENDING).update(
-                status=ImportBatch.Status.PUBLISHED, finished_at=timezone.now())
+                status=ImportBatch.Status.PUBLISHED, finished_at=timezone.now()
+            )
             if flipped != 1:
-                raise RuntimeError(f"Import batch {self.run} was discarded while it was written (left idle "
-                                   f"longer than {ABANDONED_AFTER}); nothing was imported.")
+                raise RuntimeError(
+                    f"Import batch {self.run} was discarded while it was written (left idle "
+                    f"longer than {ABANDONED_AFTER}); nothing was imported."
+                )
             for work in self._publish:
                 work()
             for audit in audits:

@@ -32,7 +32,11 @@ class ImportBatch(models.Model):
     heartbeat_at = models.DateTimeField("last chunk", auto_now=True, help_text="When the last chunk was written.")
     finished_at = models.DateTimeField("published or discarded", null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name="run by", on_delete=models.PROTECT, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        verbose_name="run by",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
     )
 
@@ -57,7 +61,12 @@ class StagedRows(models.Model):
     """Abstract base of a model imports write into in chunks (see :mod:`sewerworks.core.imports`)."""
 
     import_run = models.CharField(
-        "import run", max_length=32, null=True, blank=True, editable=False, db_index=True,
+        "import run",
+        max_length=32,
+        null=True,
+        blank=True,
+        editable=False,
+        db_index=True,
         help_text="The import batch that wrote this row; hidden until that batch is published.",
     )
 

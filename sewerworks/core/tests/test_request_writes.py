@@ -52,7 +52,8 @@ def other_connection(transactional_db) -> Iterator[sqlite3.Connection]:
 
 
 def test_while_a_batch_holds_the_database_token_requests_and_logins_answer_at_once(
-        client, make_user, other_connection) -> None:
+    client, make_user, other_connection
+) -> None:
     user = make_user("clerk")
     token, raw = ApiToken.issue(user, "gis")
     write_lock_held = other_connection

@@ -46,16 +46,23 @@ class RollKind(ImportKind):
             body = ((n, cells) for n, cells in records(io.StringIO(decode(data), newline="")) if n > 1)
             return csv_rejects(parsed.header, body, errors)
 
-        return Checked(rows=parsed.total, counts=_counts(plan), errors=parsed.errors, valid=len(parsed.rows),
-                       payload=(plan, pending, context), rejects=rejects)
+        return Checked(
+            rows=parsed.total,
+            counts=_counts(plan),
+            errors=parsed.errors,
+            valid=len(parsed.rows),
+            payload=(plan, pending, context),
+            rejects=rejects,
+        )
 
     def apply(self, checked: Checked, writer: Any, *, acting_user: Any, reason: str) -> None:
         plan, pending, context = checked.payload
         apply_roll(plan, writer, acting_user=acting_user, reason=reason)
         context[PENDING] = pending  # the polygons of the same upload may name these parcels
 
-    def preview_file(self, path: Path, *, context: dict[str, Any], as_of: date,
-                     progress: Progress | None = None) -> Checked:
+    def preview_file(
+        self, path: Path, *, context: dict[str, Any], as_of: date, progress: Progress | None = None
+    ) -> Checked:
         from sewerworks.registry.imports.roll_preview import preview_roll_file
 
         return preview_roll_file(path, context=context, as_of=as_of, progress=progress)
@@ -76,9 +83,14 @@ class PolygonsKind(ImportKind):
     def check(self, data: bytes, *, context: dict[str, Any], as_of: date) -> Checked:
         parsed = parse_polygons(data)
         plan, unknown = plan_polygons(parsed.rows, context.get(PENDING, ()))
-        return Checked(rows=parsed.total, counts=_counts(plan), errors=parsed.errors + unknown,
-                       valid=len(parsed.rows) - len(unknown), payload=plan,
-                       rejects=lambda errors: polygon_rejects(parsed.collection, parsed.raw, errors))
+        return Checked(
+            rows=parsed.total,
+            counts=_counts(plan),
+            errors=parsed.errors + unknown,
+            valid=len(parsed.rows) - len(unknown),
+            payload=plan,
+            rejects=lambda errors: polygon_rejects(parsed.collection, parsed.raw, errors),
+        )
 
     def apply(self, checked: Checked, writer: Any, *, acting_user: Any, reason: str) -> None:
         apply_polygons(checked.payload, writer, acting_user=acting_user, reason=reason)

@@ -72,14 +72,23 @@ class _Preview:
             elif code < UNPLANNED:
                 self.counts[OUTCOMES[code]] -= 1
             self.seen[tmn] = first * 8 + DROPPED
-            self.error(RowError(first, "tax_map_number", f"{tmn} is listed more than once (rows {first}, "
-                                                         f"{number}, ...): the roll has one row per parcel"))
-        self.error(RowError(number, "tax_map_number", f"{tmn} is listed more than once (first at row {first}): "
-                                                      "the roll has one row per parcel"))
+            self.error(
+                RowError(
+                    first,
+                    "tax_map_number",
+                    f"{tmn} is listed more than once (rows {first}, {number}, ...): the roll has one row per parcel",
+                )
+            )
+        self.error(
+            RowError(
+                number,
+                "tax_map_number",
+                f"{tmn} is listed more than once (first at row {first}): the roll has one row per parcel",
+            )
+        )
 
 
-def preview_roll_file(path: Path, *, context: dict[str, Any], as_of: date,
-                      progress: Progress | None = None) -> Checked:
+def preview_roll_file(path: Path, *, context: dict[str, Any], as_of: date, progress: Progress | None = None) -> Checked:
     """Counts and errors of the roll at ``path`` without holding its rows (see the module docstring)."""
     reader = RollReader()
     preview = _Preview(as_of)
@@ -106,5 +115,11 @@ def preview_roll_file(path: Path, *, context: dict[str, Any], as_of: date,
         preview.error(RowError(None, "", "The roll has a header but no rows."))
     context[PENDING] = {tmn for tmn, code in preview.seen.items() if code % 8 < UNPLANNED}
     preview.errors.sort(key=lambda e: e.row or 0)
-    return Checked(rows=reader.total, counts=preview.counts, errors=preview.errors, valid=sum(preview.counts.values()),
-                   errors_total=preview.errors_total, extra={"rejected": len(preview.error_rows)})
+    return Checked(
+        rows=reader.total,
+        counts=preview.counts,
+        errors=preview.errors,
+        valid=sum(preview.counts.values()),
+        errors_total=preview.errors_total,
+        extra={"rejected": len(preview.error_rows)},
+    )

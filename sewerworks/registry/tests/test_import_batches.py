@@ -60,8 +60,11 @@ def _all_rows() -> int:
 
 def test_chunks_stay_hidden_until_the_import_publishes_them(areas, clerk, chunks_of_two):
     seen = []
-    chunks_of_two.append(lambda w, n: seen.append((n, Parcel.objects.count(), Parcel._base_manager.count(),
-                                                    [h.tax_map_number for h in search("108.12-3")])))
+    chunks_of_two.append(
+        lambda w, n: seen.append(
+            (n, Parcel.objects.count(), Parcel._base_manager.count(), [h.tax_map_number for h in search("108.12-3")])
+        )
+    )
     result = do_import_roll(acting_user=clerk, data=roll(*ROWS), file_name="roll.csv")
     assert result.committed and result.new == 7
     assert len(seen) == 4 + 4 + 4 + 4  # 7 parcels, owners, values and ownerships, two to a chunk
@@ -135,8 +138,16 @@ def test_the_streamed_preview_counts_as_the_whole_file_preview_does(areas, clerk
 
     monkeypatch.setattr(roll_preview, "BATCH", 2)  # duplicates fall in different batches
     do_import_roll(acting_user=clerk, data=roll(ROWS[0], ROWS[1]), file_name="roll.csv")
-    rows = [row("108.12-3-1", street_name="Main"), ROWS[1], *ROWS[2:5], row("108.12-3-4"), row("x"), ROWS[5],
-            row("108.12-3-5"), row("108.12-3-4")]
+    rows = [
+        row("108.12-3-1", street_name="Main"),
+        ROWS[1],
+        *ROWS[2:5],
+        row("108.12-3-4"),
+        row("x"),
+        ROWS[5],
+        row("108.12-3-5"),
+        row("108.12-3-4"),
+    ]
     path = tmp_path / "roll.csv"
     path.write_bytes(roll(*rows))
     whole = preview_roll(acting_user=clerk, data=path.read_bytes(), file_name="roll.csv")
@@ -152,8 +163,9 @@ def whole_as_of():
     return timezone.localdate()
 
 
-def test_a_large_upload_is_previewed_by_a_background_job(areas, client_as, monkeypatch,
-                                                         django_capture_on_commit_callbacks):
+def test_a_large_upload_is_previewed_by_a_background_job(
+    areas, client_as, monkeypatch, django_capture_on_commit_callbacks
+):
     monkeypatch.setattr(get_kind("roll"), "preview_job_bytes", 100)
     client = client_as("clerk")
     client.post("/registry/import/", {"roll_file": SimpleUploadedFile("r.csv", roll(*ROWS), "text/csv")})
