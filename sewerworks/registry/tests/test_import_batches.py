@@ -182,3 +182,22 @@ def test_a_large_upload_is_previewed_by_a_background_job(
     assert client.get("/registry/import/preview/", HTTP_HX_REQUEST="true").headers["HX-Redirect"]
     shown = client.get("/registry/import/preview/").content.decode()
     assert "Import all" in shown and not Parcel.objects.exists()
+
+
+def test_the_statements_compiled_before_a_chunk_are_those_django_would_run(areas, clerk):
+    from decimal import Decimal
+
+    from sewerworks.core.imports.sqlbatch import compile_inserts, django_inserts, history_rows
+
+    parcel = Parcel(tax_map_number="108.12-3-99", street_number="5", street_name="Main St", land_use_class="210")
+    parcel.refresh_derived()
+    value = AssessedValue(parcel_id=1, roll_year=2025, value=Decimal("185000.50"))
+    for model, objs in ((Parcel, [parcel, parcel]), (AssessedValue, [value])):
+        fast = compile_inserts(model, objs, returning=True)
+        slow = django_inserts(model, objs, returning=True)
+        assert [list(p) for _, p in fast] == [list(p) for _, p in slow]
+        assert [" ".join(sql.split()) for sql, _ in fast] == [" ".join(sql.split()) for sql, _ in slow]
+    parcel.pk = 7
+    history_model, rows = history_rows(Parcel, [parcel], user=clerk, reason="Import x")
+    fast_h, slow_h = (f(history_model, rows, returning=False) for f in (compile_inserts, django_inserts))
+    assert [list(p) for _, p in fast_h] == [list(p) for _, p in slow_h]
