@@ -125,7 +125,7 @@ class StagedWriter:
         discard_batch(self.run)
 
 
-BATCH_NICENESS = 5  # CPU priority of a process that imports in the background (a worker, a command)
+BATCH_NICENESS = 10  # CPU priority of a process that imports in the background (a worker, a command)
 
 
 def batch_priority() -> None:

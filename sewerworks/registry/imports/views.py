@@ -113,8 +113,8 @@ def _preview_job_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def import_commit(request: HttpRequest) -> HttpResponse:
     """Import all rows ("all") or only the valid ones ("valid"), inline or as a background job."""
-    files = _staged(request)
-    if files is None:
+    paths = staging.paths(request.session.get(staging.SESSION_KEY), user_id=_user_id(request))
+    if paths is None:
         messages.info(request, "The upload is no longer on the server: upload the file again.")
         return redirect("registry:import_home")
     mode = request.POST.get("mode")
@@ -124,13 +124,15 @@ def import_commit(request: HttpRequest) -> HttpResponse:
     valid_rows_only = mode == "valid"
     token = request.session[staging.SESSION_KEY]
     rows = int(request.session.get(ROWS_KEY) or 0)
-    if rows > min(get_kind(f.kind).job_rows for f in files):
-        job = start_job(import_upload, kind=JOB_KIND, title=f"Import {', '.join(f.name for f in files)}",
+    if rows > min(get_kind(kind).job_rows for kind, _, _ in paths):
+        names = ", ".join(name for _, name, _ in paths)
+        job = start_job(import_upload, kind=JOB_KIND, title=f"Import {names}"[:200],
                         acting_user=request.user, token=token, user_id=request.user.pk,
                         valid_rows_only=valid_rows_only, as_of=timezone.localdate().isoformat())
         request.session.pop(staging.SESSION_KEY, None)
         return redirect(reverse("registry:import_result") + f"?job={job.pk}")
-    results = do_import_upload(acting_user=request.user, files=_as_tuples(files), valid_rows_only=valid_rows_only)
+    files = _as_tuples(_staged(request) or [])
+    results = do_import_upload(acting_user=request.user, files=files, valid_rows_only=valid_rows_only)
     if not any(r.committed or r.reject_file for r in results):
         messages.error(request, "Nothing was imported: the upload has errors. Correct the file, or import the "
                                 "valid rows only.")
