@@ -80,18 +80,20 @@ def run_inserts(compiled: Compiled, objs: Sequence[Any] | None = None) -> None:
 
 
 def history_rows(model: Any, objs: Sequence[Any], *, user: Any, reason: str) -> tuple[Any, list[Any]]:
-    """The "created" history rows of ``objs`` (saved, with ids), as simple-history's bulk create makes them."""
+    """The "created" history rows of ``objs`` (saved, with ids), field for field as simple-history's
+    ``bulk_history_create`` makes them (which would also insert them, inside the lock)."""
     history_model = model.history.model
     now = timezone.now()
     rows = []
     for obj in objs:
-        rows.append(
-            history_model(
-                history_date=now,
-                history_user=user,
-                history_type="+",
-                history_change_reason=get_change_reason_from_object(obj) or reason,
-                **{f.attname: getattr(obj, f.attname) for f in history_model.tracked_fields},
-            )
+        row = history_model(
+            history_date=now,
+            history_user=user,
+            history_type="+",
+            history_change_reason=get_change_reason_from_object(obj) or reason,
+            **{f.attname: getattr(obj, f.attname) for f in history_model.tracked_fields},
         )
+        if hasattr(history_model, "history_relation"):  # as simple-history's bulk_history_create does
+            row.history_relation_id = obj.pk
+        rows.append(row)
     return history_model, rows
