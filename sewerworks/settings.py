@@ -155,6 +155,18 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 SEWERWORKS_MAX_UPLOAD_BYTES = int(os.environ.get("SEWERWORKS_MAX_UPLOAD_BYTES", str(50 * 1024 * 1024)))
 
+# Sessions: on the embedded SQLite database they live in files under var/sessions, so that signing in
+# writes nothing to the database and never queues behind an import holding its write lock; on
+# PostgreSQL (row locks, possibly several web servers) in the database. SEWERWORKS_SESSION_ENGINE
+# overrides either. `manage.py clearsessions` removes expired ones in both cases.
+SESSION_ENGINE = os.environ.get(
+    "SEWERWORKS_SESSION_ENGINE",
+    "django.contrib.sessions.backends.file"
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    else "django.contrib.sessions.backends.db",
+)
+SESSION_FILE_PATH = VAR_DIR / "sessions"
+SESSION_FILE_PATH.mkdir(exist_ok=True, mode=0o700)
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the cookie-less meta tag; kept default-safe
 SESSION_COOKIE_SECURE = not DEBUG

@@ -15,3 +15,12 @@ class CoreConfig(AppConfig):
         from sewerworks.core.signals import ensure_role_groups
 
         post_migrate.connect(ensure_role_groups, sender=self)
+
+        from django.contrib.auth.models import update_last_login
+        from django.contrib.auth.signals import user_logged_in
+
+        from sewerworks.core.signals import record_last_login
+
+        # A login records its time without ever waiting behind an import (core.quickwrite).
+        user_logged_in.disconnect(update_last_login, dispatch_uid="update_last_login")
+        user_logged_in.connect(record_last_login, dispatch_uid="sewerworks_record_last_login")

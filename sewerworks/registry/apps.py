@@ -11,6 +11,7 @@ class RegistryConfig(AppConfig):
 
     def ready(self) -> None:
         from sewerworks.registry import dashboard, timeline  # noqa: F401  (register the panel, the timeline source)
+        from sewerworks.registry.imports import kinds  # noqa: F401  (register the roll and polygon import kinds)
 
         try:
             from sewerworks.registry import demo  # noqa: F401  (registers the demo district builder)

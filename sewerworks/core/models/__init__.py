@@ -1,8 +1,12 @@
 from sewerworks.core.models.audit import AuditEvent
 from sewerworks.core.models.charges import PendingCharge
 from sewerworks.core.models.decisions import StoredDecision
+from sewerworks.core.models.imports import ImportBatch, StagedRows
 from sewerworks.core.models.jobs import Job
 from sewerworks.core.models.resolutions import BoardResolution, ParameterOverride
 from sewerworks.core.models.tokens import ApiToken
 
-__all__ = ["ApiToken", "AuditEvent", "BoardResolution", "Job", "ParameterOverride", "PendingCharge", "StoredDecision"]
+__all__ = [
+    "ApiToken", "AuditEvent", "BoardResolution", "ImportBatch", "Job", "ParameterOverride", "PendingCharge",
+    "StagedRows", "StoredDecision",
+]

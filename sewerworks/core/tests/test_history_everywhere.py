@@ -12,6 +12,7 @@ APPEND_ONLY = {
     "core.storeddecision": "a determination as made on the day; a new one is a new row",
     "core.job": "progress of a background job, written by the worker",
     "core.apitoken": "issued or revoked by an administrator; the key is never edited",
+    "core.importbatch": "state of an import's staged writes, written by the import; its AuditEvent is the record",
 }
 APPS = ("core", "registry")
 

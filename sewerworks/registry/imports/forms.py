@@ -6,32 +6,11 @@ import json
 from typing import Any
 
 from django import forms
-from django.conf import settings
-from django.core.files.uploadedfile import UploadedFile
+
+from sewerworks.core.imports.forms import decode_csv_upload, read_upload
 
 ROLL_EXTENSIONS = (".csv",)
 POLYGON_EXTENSIONS = (".geojson", ".json")
-
-
-def _megabytes(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MB"
-
-
-def _read(upload: UploadedFile, extensions: tuple[str, ...], what: str) -> bytes:
-    name = upload.name or ""
-    limit = settings.SEWERWORKS_MAX_UPLOAD_BYTES
-    if not name.lower().endswith(extensions):
-        raise forms.ValidationError(f"{name} is not {what}: the file name must end in {' or '.join(extensions)}.")
-    if upload.size is not None and upload.size > limit:
-        raise forms.ValidationError(
-            f"{name} is {_megabytes(upload.size)}; the largest file accepted is {_megabytes(limit)}."
-        )
-    data: bytes = upload.read(limit + 1)
-    if len(data) > limit:
-        raise forms.ValidationError(f"{name} is larger than {_megabytes(limit)}, the largest file accepted.")
-    if not data.strip():
-        raise forms.ValidationError(f"{name} is empty.")
-    return data
 
 
 class ImportUploadForm(forms.Form):
@@ -55,16 +34,8 @@ class ImportUploadForm(forms.Form):
         upload = self.cleaned_data.get("roll_file")
         if not upload:
             return None
-        data = _read(upload, ROLL_EXTENSIONS, "a CSV file")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise forms.ValidationError(
-                f"{upload.name} is not UTF-8 text (byte {exc.start} cannot be read): save the roll as "
-                "'CSV UTF-8' and upload it again."
-            ) from exc
-        if "\x00" in text:
-            raise forms.ValidationError(f"{upload.name} is not a CSV text file (it contains binary data).")
+        data = read_upload(upload, ROLL_EXTENSIONS, "a CSV file")
+        decode_csv_upload(upload, data, "the roll")
         self.roll_name = upload.name
         return data
 
@@ -72,7 +43,7 @@ class ImportUploadForm(forms.Form):
         upload = self.cleaned_data.get("polygons_file")
         if not upload:
             return None
-        data = _read(upload, POLYGON_EXTENSIONS, "a GeoJSON file")
+        data = read_upload(upload, POLYGON_EXTENSIONS, "a GeoJSON file")
         try:
             doc = json.loads(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:

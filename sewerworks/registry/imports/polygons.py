@@ -22,8 +22,8 @@ from shapely.geometry import Point, shape
 from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
 
+from sewerworks.core.imports.common import RowError
 from sewerworks.registry.geometry import from_lonlat
-from sewerworks.registry.imports.common import RowError
 
 FEET, LONLAT = "EPSG:2260", "EPSG:4326"
 # Where EPSG:2260 applies (eastern New York), in longitude/latitude: a lon/lat outside is a mistake.

@@ -3,6 +3,7 @@ its centroid is recomputed. Re-importing the same polygons changes nothing."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,7 +12,7 @@ import shapely
 from shapely import wkt
 from simple_history.utils import bulk_update_with_history
 
-from sewerworks.registry.imports.common import CHUNK, RowError, chunks
+from sewerworks.core.imports.common import CHUNK, RowError, chunks, errors_by_row, joined
 from sewerworks.registry.imports.polygons import TMN, PolygonRow
 from sewerworks.registry.models import Parcel
 
@@ -82,9 +83,13 @@ def _set(parcel: Parcel, row: PolygonRow) -> None:
     parcel.refresh_derived()
 
 
-def apply_polygons(plan: PolygonPlan, *, acting_user: Any, reason: str) -> None:
-    """Write the plan in bulk with history. Parcels of ``pending`` rows must exist by now (the roll of the
-    same upload was committed first in the same transaction)."""
+def apply_polygons(plan: PolygonPlan, writer: Any, *, acting_user: Any, reason: str) -> None:
+    """Write the plan with history in the transaction that publishes the batch; by then the parcels of
+    ``pending`` rows (added by the roll of the same upload, staged in the same batch) are visible."""
+    writer.on_publish(lambda: _write(plan, acting_user=acting_user, reason=reason))
+
+
+def _write(plan: PolygonPlan, *, acting_user: Any, reason: str) -> None:
     changed = list(plan.changed)
     if plan.pending:
         found: dict[str, Parcel] = {}
@@ -99,3 +104,24 @@ def apply_polygons(plan: PolygonPlan, *, acting_user: Any, reason: str) -> None:
     if changed:
         bulk_update_with_history(changed, Parcel, POLYGON_FIELDS, batch_size=CHUNK, default_user=acting_user,
                                  default_change_reason=reason)
+
+
+def polygon_rejects(collection: dict[str, Any], raw: dict[int, Any], errors: list[RowError]) -> bytes:
+    """A FeatureCollection of the rejected features, each with an ``error`` (and ``feature``) property."""
+    features = []
+    for number, row_errors in sorted(errors_by_row(errors).items()):
+        original = raw.get(number)
+        if isinstance(original, dict):
+            feature = dict(original)
+            props = feature.get("properties")
+            feature["properties"] = dict(props) if isinstance(props, dict) else {}
+        else:
+            feature = {"type": "Feature", "geometry": None, "properties": {"original": original}}
+        feature["properties"]["feature"] = number
+        feature["properties"]["error"] = joined(row_errors)
+        features.append(feature)
+    out: dict[str, Any] = {"type": "FeatureCollection"}
+    if "crs" in collection:
+        out["crs"] = collection["crs"]
+    out["features"] = features
+    return json.dumps(out, indent=1, ensure_ascii=False).encode("utf-8")

@@ -9,10 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from sewerworks.registry.imports.common import TAX_MAP_NUMBER_RE, RowError
+from sewerworks.core.imports.common import RowError
+from sewerworks.registry.imports.common import TAX_MAP_NUMBER_RE
 from sewerworks.registry.models import ImprovementArea
 
 COLUMNS = (
@@ -54,12 +56,11 @@ class RollRow:
 
 @dataclass
 class ParsedRoll:
-    """The roll as read: its header, the valid rows, the errors, and every row's original cells."""
+    """The roll as read: its header, the valid rows and the errors (a reject file reads the file again)."""
 
     header: list[str] = field(default_factory=list)
     rows: list[RollRow] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
-    raw: dict[int, list[str]] = field(default_factory=dict)
     total: int = 0
 
 
@@ -143,54 +144,88 @@ def _check_row(number: int, cells: dict[str, str], hamlets: dict[str, int]) -> t
     ), []
 
 
+def records(text: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """(row number, cells) of the non-blank records of the roll, header first; raises csv.Error."""
+    for number, record in enumerate(csv.reader(text), start=1):
+        if number == 1 or any(c.strip() for c in record):
+            yield number, record
+
+
+class RollReader:
+    """Checks the roll record by record, so a large file can be read as a stream."""
+
+    def __init__(self) -> None:
+        self.header: list[str] = []
+        self.names: list[str] = []
+        self.index: dict[str, int] = {}
+        self.errors: list[RowError] = []
+        self.total = 0
+        self.hamlets = _hamlets()
+
+    def read_header(self, record: list[str]) -> bool:
+        """Take the header; False (with a file error) when the roll cannot be read past it."""
+        if not any(c.strip() for c in record):
+            self.errors.append(RowError(None, "", "The file is empty: the roll needs a header row naming its columns."))
+            return False
+        self.header = record
+        self.names = [h.strip().lower().replace(" ", "_") for h in record]
+        missing = [c for c in COLUMNS if c not in self.names]
+        if missing:
+            self.errors.append(RowError(1, "header", "missing column(s) " + ", ".join(missing)
+                                        + "; the header must name: " + ", ".join(COLUMNS)))
+            return False
+        self.index = {c: self.names.index(c) for c in COLUMNS}
+        return True
+
+    def read(self, number: int, record: list[str]) -> tuple[str, RollRow | None, list[RowError]]:
+        """(tax map number, the row if valid, its errors) of one record after the header."""
+        self.total += 1
+        if len(record) > len(self.names):
+            return "", None, [RowError(number, "row", f"has {len(record)} cells but the header names "
+                                                      f"{len(self.names)} columns (a stray comma?)")]
+        cells = {c: (record[i].strip() if i < len(record) else "") for c, i in self.index.items()}
+        row, errors = _check_row(number, cells, self.hamlets)
+        return cells["tax_map_number"], row, errors
+
+
+def unreadable(exc: Exception) -> RowError:
+    if isinstance(exc, UnicodeDecodeError):
+        return RowError(None, "", f"The file is not UTF-8 text (byte {exc.start} cannot be read). "
+                                  "Save the roll as 'CSV UTF-8' and upload it again.")
+    return RowError(None, "", f"The file is not readable as CSV: {exc}.")
+
+
 def parse_roll(data: bytes) -> ParsedRoll:
     """Read and check the whole roll. Problems with the file itself come back with row None."""
     parsed = ParsedRoll()
-    try:
-        text = decode(data)
-    except UnicodeDecodeError as exc:
-        parsed.errors.append(RowError(None, "", f"The file is not UTF-8 text (byte {exc.start} cannot be read). "
-                                                 "Save the roll as 'CSV UTF-8' and upload it again."))
-        return parsed
-    try:
-        records = list(csv.reader(io.StringIO(text, newline="")))
-    except csv.Error as exc:
-        parsed.errors.append(RowError(None, "", f"The file is not readable as CSV: {exc}."))
-        return parsed
-    if not records or not any(c.strip() for c in records[0]):
-        parsed.errors.append(RowError(None, "", "The file is empty: the roll needs a header row naming its columns."))
-        return parsed
-    parsed.header = records[0]
-    names = [h.strip().lower().replace(" ", "_") for h in records[0]]
-    missing = [c for c in COLUMNS if c not in names]
-    if missing:
-        parsed.errors.append(RowError(1, "header", "missing column(s) " + ", ".join(missing)
-                                      + "; the header must name: " + ", ".join(COLUMNS)))
-        return parsed
-    index = {c: names.index(c) for c in COLUMNS}
-    hamlets = _hamlets()
+    reader = RollReader()
     first_row: dict[str, int] = {}
     duplicates: dict[str, list[int]] = {}
-    for number, record in enumerate(records[1:], start=2):
-        if not any(c.strip() for c in record):
-            continue  # a blank line is not a row of the roll
-        parsed.total += 1
-        parsed.raw[number] = record
-        if len(record) > len(names):
-            parsed.errors.append(RowError(number, "row", f"has {len(record)} cells but the header names "
-                                                         f"{len(names)} columns (a stray comma?)"))
-            continue
-        cells = {c: (record[i].strip() if i < len(record) else "") for c, i in index.items()}
-        row, errors = _check_row(number, cells, hamlets)
-        parsed.errors.extend(errors)
-        tmn = cells["tax_map_number"]
-        if tmn:
-            if tmn in first_row:
-                duplicates.setdefault(tmn, [first_row[tmn]]).append(number)
-            else:
-                first_row[tmn] = number
-        if row is not None:
-            parsed.rows.append(row)
+    try:
+        for number, record in records(io.StringIO(decode(data), newline="")):
+            if number == 1:
+                if not reader.read_header(record):
+                    break
+                continue
+            tmn, row, errors = reader.read(number, record)
+            parsed.errors.extend(errors)
+            if tmn:
+                if tmn in first_row:
+                    duplicates.setdefault(tmn, [first_row[tmn]]).append(number)
+                else:
+                    first_row[tmn] = number
+            if row is not None:
+                parsed.rows.append(row)
+    except (UnicodeDecodeError, csv.Error) as exc:
+        return ParsedRoll(errors=[unreadable(exc)])
+    parsed.header, parsed.total = reader.header, reader.total
+    if reader.errors:
+        parsed.errors = reader.errors
+        parsed.rows = []
+        return parsed
+    if not reader.header:
+        parsed.errors.append(RowError(None, "", "The file is empty: the roll needs a header row naming its columns."))
+        return parsed
     if parsed.total == 0:
         parsed.errors.append(RowError(None, "", "The roll has a header but no rows."))
     if duplicates:

@@ -16,9 +16,9 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+from simple_history.utils import bulk_update_with_history
 
-from sewerworks.registry.imports.common import CHUNK, chunks
+from sewerworks.core.imports.common import chunks
 from sewerworks.registry.imports.roll import RollRow
 from sewerworks.registry.models import AssessedValue, Owner, Ownership, Parcel
 from sewerworks.registry.models.parcels import normalise_search
@@ -51,6 +51,7 @@ class RollPlan:
     new: int = 0
     updated: int = 0
     unchanged: int = 0
+    outcome: dict[int, str] = field(default_factory=dict)  # row number -> "new", "updated" or "unchanged"
 
 
 def _in_chunks(model: Any, lookup: str, values: list[Any], **extra: Any) -> list[Any]:
@@ -117,12 +118,9 @@ def plan_roll(rows: list[RollRow], as_of: date) -> RollPlan:
         changed |= _plan_value(plan, values, parcel, row)
         links = [] if is_new else current.get(parcel.pk, [])
         changed |= _plan_owner(plan, owners, known, parcel, links, row)
-        if is_new:
-            plan.new += 1
-        elif changed:
-            plan.updated += 1
-        else:
-            plan.unchanged += 1
+        outcome = "new" if is_new else "updated" if changed else "unchanged"
+        setattr(plan, outcome, getattr(plan, outcome) + 1)
+        plan.outcome[row.row] = outcome
     return plan
 
 
@@ -174,34 +172,28 @@ def _plan_owner(plan: RollPlan, owners: dict[int, Owner], known: dict[OwnerKey, 
     return True
 
 
-def apply_roll(plan: RollPlan, *, acting_user: Any, reason: str) -> None:
-    """Write the plan, in bulk, with field-by-field history. The caller holds the transaction."""
-    history = {"batch_size": CHUNK, "default_user": acting_user, "default_change_reason": reason}
-    bulk_create_with_history(plan.new_parcels, Parcel, **history)
-    if any(p.pk is None for p in plan.new_parcels):  # pragma: no cover - SQLite >= 3.35 and PostgreSQL return ids
-        saved = {p.tax_map_number: p.pk for p in _in_chunks(Parcel, "tax_map_number__in",
-                                                            [p.tax_map_number for p in plan.new_parcels])}
-        for p in plan.new_parcels:
-            p.pk = saved[p.tax_map_number]
-    if plan.changed_parcels:
-        bulk_update_with_history(plan.changed_parcels, Parcel, PARCEL_FIELDS, **history)
-    new_owners = list(plan.new_owners.values())
-    bulk_create_with_history(new_owners, Owner, **history)
-    if any(o.pk is None for o in new_owners):  # pragma: no cover - as above
-        raise RuntimeError("The database did not return the ids of the new owners.")
-    if plan.changed_owners:
-        bulk_update_with_history(list(plan.changed_owners.values()), Owner, OWNER_FIELDS, **history)
-    bulk_create_with_history(
-        [AssessedValue(parcel_id=p.pk, roll_year=year, value=value) for p, year, value in plan.new_values],
-        AssessedValue, **history,
-    )
-    if plan.changed_values:
-        bulk_update_with_history(plan.changed_values, AssessedValue, ["value"], **history)
-    if plan.ended_ownerships:
-        bulk_update_with_history(plan.ended_ownerships, Ownership, ["end"], **history)
-    if plan.corrected_ownerships:
-        bulk_update_with_history(plan.corrected_ownerships, Ownership, ["owner"], **history)
-    bulk_create_with_history(
-        [Ownership(parcel_id=p.pk, owner_id=o.pk, start=plan.as_of) for p, o in plan.new_ownerships],
-        Ownership, **history,
-    )
+def apply_roll(plan: RollPlan, writer: Any, *, acting_user: Any, reason: str) -> None:
+    """Write the plan with field-by-field history: new rows staged in chunks by ``writer`` (hidden until
+    it publishes), changes to existing rows in the publishing transaction."""
+    history = {"acting_user": acting_user, "reason": reason}
+    writer.create(Parcel, plan.new_parcels, **history)
+    writer.create(Owner, list(plan.new_owners.values()), **history)
+    values = [AssessedValue(parcel_id=p.pk, roll_year=year, value=value) for p, year, value in plan.new_values]
+    writer.create(AssessedValue, values, **history)
+    links = [Ownership(parcel_id=p.pk, owner_id=o.pk, start=plan.as_of) for p, o in plan.new_ownerships]
+    writer.create(Ownership, links, **history)
+
+    def publish() -> None:
+        updates = {"batch_size": 500, "default_user": acting_user, "default_change_reason": reason}
+        if plan.changed_parcels:
+            bulk_update_with_history(plan.changed_parcels, Parcel, PARCEL_FIELDS, **updates)
+        if plan.changed_owners:
+            bulk_update_with_history(list(plan.changed_owners.values()), Owner, OWNER_FIELDS, **updates)
+        if plan.changed_values:
+            bulk_update_with_history(plan.changed_values, AssessedValue, ["value"], **updates)
+        if plan.ended_ownerships:
+            bulk_update_with_history(plan.ended_ownerships, Ownership, ["end"], **updates)
+        if plan.corrected_ownerships:
+            bulk_update_with_history(plan.corrected_ownerships, Ownership, ["owner"], **updates)
+
+    writer.on_publish(publish)

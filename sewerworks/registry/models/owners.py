@@ -3,10 +3,11 @@ from __future__ import annotations
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.models import StagedRows
 from sewerworks.registry.models.parcels import Parcel, normalise_search
 
 
-class Owner(models.Model):
+class Owner(StagedRows):
     """A person (§118-1: an individual, firm, company, association, society, corporation or group) who
     owns property: the one notices are served on and bills are sent to."""
 
@@ -38,7 +39,7 @@ class Owner(models.Model):
         return "\n".join(x for x in (self.name, self.mailing_address, line2) if x)
 
 
-class Ownership(models.Model):
+class Ownership(StagedRows):
     """That an owner held a parcel from one date to another (open-ended while they still do)."""
 
     parcel = models.ForeignKey(Parcel, verbose_name="parcel", on_delete=models.PROTECT, related_name="ownerships")

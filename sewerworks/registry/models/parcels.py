@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.models import StagedRows
 from sewerworks.registry.models.areas import ImprovementArea
 from sewerworks.registry.models.fields import WKTField
 
@@ -13,7 +14,7 @@ def normalise_search(text: str) -> str:
     return " ".join(kept.split())
 
 
-class Parcel(models.Model):
+class Parcel(StagedRows):
     """A tax parcel on the assessor's roll: the property Chapter 118 binds (its owner connects, pays and
     is liable). Identified by its tax map number (section.block-lot)."""
 
@@ -75,7 +76,7 @@ class Parcel(models.Model):
             self.centroid_x = self.centroid_y = None
 
 
-class AssessedValue(models.Model):
+class AssessedValue(StagedRows):
     """The parcel's assessed valuation on one roll year: the base of the capital cost amortization charge
     (§118-52, I-28)."""
 

@@ -13,9 +13,9 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.core.management import CommandError, call_command
 
+from sewerworks.core.imports.kinds import get_kind
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.registry.geometry import from_lonlat
-from sewerworks.registry.imports import views as import_views
 from sewerworks.registry.imports.actions import do_import_polygons, do_import_roll, preview_roll
 from sewerworks.registry.imports.common import TAX_MAP_NUMBER_RE
 from sewerworks.registry.imports.roll import COLUMNS, parse_money
@@ -458,7 +458,7 @@ def test_an_oversized_or_wrong_type_upload_is_refused_with_a_clear_message(areas
 
 def test_a_large_upload_is_imported_by_a_background_job(areas, client_as, monkeypatch,
                                                          django_capture_on_commit_callbacks):
-    monkeypatch.setattr(import_views, "BACKGROUND_ROWS", 1)
+    monkeypatch.setattr(get_kind("roll"), "job_rows", 1)
     client = client_as("clerk")
     client.post("/registry/import/", {"roll_file": _upload("r.csv", roll(row("1-1-1"), row("1-1-2")))})
     client.get("/registry/import/preview/")
@@ -467,7 +467,7 @@ def test_a_large_upload_is_imported_by_a_background_job(areas, client_as, monkey
     job = Job.objects.get(kind="registry-import")
     assert started["Location"].endswith(f"?job={job.pk}") and not Parcel.objects.exists()
     assert "hx-trigger" in client.get(started["Location"]).content.decode()
-    from sewerworks.registry.imports.tasks import import_upload
+    from sewerworks.core.imports.tasks import import_upload
 
     import_upload.call(job_id=job.pk, token=_last_token(), user_id=client.user.pk, valid_rows_only=False,
                        as_of="2025-06-01")
@@ -521,7 +521,7 @@ def test_an_upload_of_exactly_the_largest_size_is_accepted_and_one_byte_more_is_
 
 
 def test_an_upload_of_exactly_the_background_threshold_is_imported_while_the_clerk_waits(areas, client_as, monkeypatch):
-    monkeypatch.setattr(import_views, "BACKGROUND_ROWS", 2)
+    monkeypatch.setattr(get_kind("roll"), "job_rows", 2)
     client = client_as("clerk")
     client.post("/registry/import/", {"roll_file": _upload("r.csv", roll(row("1-1-1"), row("1-1-2")))})
     client.get("/registry/import/preview/")

@@ -7,8 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from sewerworks.registry.imports import cli
-from sewerworks.registry.imports.actions import do_import_polygons
+from sewerworks.core.imports import cli
 
 
 class Command(BaseCommand):
@@ -18,4 +17,4 @@ class Command(BaseCommand):
         cli.add_arguments(parser, "polygons (GeoJSON)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        cli.run(self, do_import_polygons, options)
+        cli.run(self, "polygons", options)

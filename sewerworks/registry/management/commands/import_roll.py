@@ -8,8 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from sewerworks.registry.imports import cli
-from sewerworks.registry.imports.actions import do_import_roll
+from sewerworks.core.imports import cli
 
 
 class Command(BaseCommand):
@@ -27,4 +26,4 @@ class Command(BaseCommand):
                 as_of = date.fromisoformat(options["as_of"])
             except ValueError as exc:
                 raise CommandError(f"--as-of {options['as_of']!r} is not a date YYYY-MM-DD.") from exc
-        cli.run(self, do_import_roll, options, as_of=as_of)
+        cli.run(self, "roll", options, as_of=as_of)

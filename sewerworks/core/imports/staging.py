@@ -14,17 +14,20 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 
-SESSION_KEY = "registry_import_token"
+from sewerworks.core.imports.common import ImportResult
+
+SESSION_KEY = "import_token"
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{32}$")
 MAX_AGE_SECONDS = 24 * 3600
 
 
 @dataclass
 class StagedFile:
-    kind: str  # "roll" or "polygons"
+    kind: str  # the import kind's name, e.g. "roll"
     name: str  # the file name as uploaded
     data: bytes
 
@@ -80,3 +83,38 @@ def load(token: str | None, *, user_id: int) -> list[StagedFile] | None:
 def discard(token: str | None) -> None:
     if token and TOKEN_RE.match(token):
         shutil.rmtree(_folder(token), ignore_errors=True)
+
+
+def paths(token: str | None, *, user_id: int) -> list[tuple[str, str, Path]] | None:
+    """(kind, file name, path) of the files staged under ``token`` by this user, without reading them."""
+    if not token:
+        return None
+    try:
+        folder = _folder(token)
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+        if meta.get("user_id") != user_id:
+            return None
+        return [(f["kind"], f["name"], folder / f["kind"]) for f in meta["files"]]
+    except (ValueError, OSError, KeyError, TypeError):
+        return None
+
+
+def size(token: str | None, *, user_id: int) -> int:
+    """Bytes staged under ``token`` (0 when there are none)."""
+    return sum(p.stat().st_size for _, _, p in paths(token, user_id=user_id) or [] if p.is_file())
+
+
+def save_preview(token: str, results: list[ImportResult], extra: dict[str, Any] | None = None) -> None:
+    """Keep a preview computed by a background job next to the files it previews."""
+    data = {"results": [r.as_dict() for r in results], **(extra or {})}
+    (_folder(token) / "preview.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def load_preview(token: str | None) -> list[ImportResult] | None:
+    if not token:
+        return None
+    try:
+        data = json.loads((_folder(token) / "preview.json").read_text(encoding="utf-8"))
+        return [ImportResult.from_dict(r) for r in data["results"]]
+    except (ValueError, OSError, KeyError, TypeError):
+        return None

@@ -1,4 +1,5 @@
-"""What the ``import_roll`` and ``import_polygons`` management commands share."""
+"""The command-line convention every import kind follows: ``sewerworks import_KIND FILE [--valid-rows-only]
+[--reject-file OUT] [--as-user USERNAME]``; exit status 2, listing the errors, when nothing was imported."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError
 
-from sewerworks.registry.imports.common import ImportResult
+from sewerworks.core.imports.common import ImportResult
+from sewerworks.core.imports.runner import do_import
+from sewerworks.core.imports.writer import batch_priority
 
 
 def add_arguments(parser: ArgumentParser, what: str) -> None:
@@ -41,17 +44,19 @@ def read_file(path: str) -> bytes:
         raise CommandError(f"Cannot read {path}: {exc.strerror}.") from exc
 
 
-def run(command: BaseCommand, action: Any, options: dict[str, Any], **extra: Any) -> None:
-    """Call the import action and report; exit status 2 (with the errors) when nothing was imported."""
+def run(command: BaseCommand, kind: str, options: dict[str, Any], **extra: Any) -> None:
+    """Import the file as the named kind and report; exit status 2 (with the errors) when nothing was imported."""
     path = options["file"]
+    batch_priority()
     try:
-        result: ImportResult = action(acting_user=acting_user(options), data=read_file(path),
-                                      file_name=Path(path).name, valid_rows_only=options["valid_rows_only"], **extra)
+        result: ImportResult = do_import(kind, acting_user=acting_user(options), data=read_file(path),
+                                         file_name=Path(path).name, valid_rows_only=options["valid_rows_only"],
+                                         **extra)
     except PermissionDenied as exc:
         raise CommandError(str(exc) or "Permission denied.") from exc
     out = command.stdout.write
-    counts = (f"{result.rows} rows read: {result.new} new, {result.updated} updated, {result.unchanged} unchanged, "
-              f"{result.rejected} with errors.")
+    named = ", ".join(f"{n} {name}" for name, n in result.counts.items())
+    counts = f"{result.rows} rows read: {named}, {result.rejected} with errors."
     if result.reject_file:
         source = Path(settings.MEDIA_ROOT) / result.reject_file
         if options.get("reject_file"):
