@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
+from sewerworks.ordinance.parameters.model import NotInForce
 from sewerworks.registry.actions import require_perm
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
@@ -71,7 +72,11 @@ def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: i
         return None
     span = 10**dials
     wrapped = reading + span - previous
-    fraction = Decimal(str(current_parameters().at(previous_on)[ROLLOVER_PARAMETER]))
+    try:
+        fraction = Decimal(str(current_parameters().at(previous_on)[ROLLOVER_PARAMETER]))
+    except NotInForce:  # a previous read dated before any rollover rule (a typo in a year): a person looks
+        return (f"Lower than the read of {previous:,} on {previous_on}, a day before any rollover rule was in "
+                "force (I-48). Check both reads, or record the meter's replacement.")
     if wrapped <= fraction * span:
         return None
     return (

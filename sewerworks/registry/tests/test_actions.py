@@ -239,6 +239,12 @@ def test_the_rollover_limit_is_a_tenth_of_the_register(clerk: Any, meter: WaterM
         assert MeterRead.objects.count() == 1
 
 
+def test_a_lower_read_after_a_read_dated_before_any_rollover_rule_is_held_for_a_person() -> None:
+    """Found by schemathesis: a previous read in the year 1056 made the rule's parameter lookup a 500."""
+    problem = reads.rollover_problem(500_000, D(1056, 1, 1), 1_000, dials=6)
+    assert problem is not None and "before any rollover rule was in force" in problem
+
+
 def test_the_rollover_rule_reads_the_meters_dials() -> None:
     assert reads.rollover_problem(9_990, D(2026, 1, 5), 500, dials=4) is None  # 510 gallons on 10^4
     assert reads.rollover_problem(9_990, D(2026, 1, 5), 500, dials=6) is not None  # 990,510 on 10^6
