@@ -201,6 +201,7 @@ def meter_required(facts: UserChargeFacts, view: ParameterView) -> tuple[Finding
         sentence += f" Notified on {spoken(facts.meter_notice_on)}: install by {spoken(due)}."
         deadlines.append(
             Deadline(
+                key="install_meter",
                 name="install a water meter",
                 due=due,
                 section=SECTION,
@@ -255,12 +256,13 @@ def user_charge(facts: UserChargeFacts, view: ParameterView, as_of: date) -> Dec
     )
     amounts = [
         Amount(
+            key="charge",
             name="sewer user charge",
             value=charge.total,
             section=SECTION,
             breakdown=[i.as_row() for i in charge.line_items],
         ),
-        Amount(name="gallons billed", value=charge.gallons_billed, unit="gal", section=SECTION),
+        Amount(key="gallons_billed", name="gallons billed", value=charge.gallons_billed, unit="gal", section=SECTION),
     ]
     return decide(
         topic=TOPIC_NAME,
