@@ -69,6 +69,8 @@ def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: i
     unless the Superintendent sets another); otherwise it is a misread, a replaced meter or a reversed
     date, for a person to look at (I-48).
     """
+    if reading >= previous:  # no rollover to judge: the parameter is not read (nor need be in force)
+        return None
     fraction = Decimal(str(current_parameters().at(previous_on)[ROLLOVER_PARAMETER]))
     if units_used(previous, reading, dials, fraction) is not None:
         return None

@@ -67,3 +67,9 @@ def test_the_registrys_read_check_and_the_user_charge_agree_on_rollovers(
     gallons, _ = water_used_from_reads(MeterReads(start=start, end=end, dials=dials), view)
     registry_accepts = rollover_problem(start, ON, end, dials) is None
     assert registry_accepts is (gallons is not None)
+
+
+@pytest.mark.django_db
+def test_a_higher_read_needs_no_rollover_rule_even_before_one_is_in_force() -> None:
+    """Found by the API fuzz test: a read dated 0001-01-01 asked the rollover parameter and made a 500."""
+    assert rollover_problem(100, dt.date(1, 1, 1), 200, 6) is None
