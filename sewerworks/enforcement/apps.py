@@ -12,7 +12,7 @@ class EnforcementConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("timeline", "dashboard", "coverage", "demo", "attachments", "duties", "steps"):
+        for module in ("timeline", "dashboard", "coverage", "demo", "attachments", "duties", "steps", "navigation"):
             try:
                 import_module(f"sewerworks.enforcement.{module}")
             except ModuleNotFoundError as exc:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, field_validator, model_validator
+from pydantic import Field as PydanticField
 from pydantic_core import PydanticCustomError
 
 from sewerworks.ordinance.chapter.catalogue import UnknownSection, normalise_number, section
@@ -66,9 +67,16 @@ class Finding(_Model):
         return self
 
 
-class Deadline(_Model):
-    """A date (or, for hour-based deadlines, a moment) by which something must be done."""
+KEY_PATTERN = r"^[a-z][a-z0-9_]*$"
 
+
+class Deadline(_Model):
+    """A date (or, for hour-based deadlines, a moment) by which something must be done.
+
+    ``key`` is stable (``connect``, ``abandon``, ``correct``, ``pump_out``...): callers find a deadline by
+    it; ``name`` is the words shown to people and may be reworded."""
+
+    key: str = PydanticField(pattern=KEY_PATTERN)
     name: str
     due: date
     section: str
@@ -81,8 +89,11 @@ class Deadline(_Model):
 
 
 class Amount(_Model):
-    """A computed quantity: money (USD, rounded to cents by the rule, I-23) or a measure (gal, ...)."""
+    """A computed quantity: money (USD, rounded to cents by the rule, I-23) or a measure (gal, ...).
 
+    ``key`` is stable (``charge``, ``fine``, ``penalty``...); ``name`` is the words shown to people."""
+
+    key: str = PydanticField(pattern=KEY_PATTERN)
     name: str
     value: DecimalStr
     unit: str = "USD"
@@ -147,6 +158,14 @@ class Decision(_Model):
 
     _interpretations = field_validator("interpretations")(_known_interpretations)
 
+    @model_validator(mode="after")
+    def _keys_are_unique(self) -> Decision:
+        for kind, keys in (("deadline", [d.key for d in self.deadlines]), ("amount", [a.key for a in self.amounts])):
+            twice = sorted({k for k in keys if keys.count(k) > 1})
+            if twice:
+                raise ValueError(f"{self.topic}: {kind} key(s) {', '.join(twice)} used twice in one decision")
+        return self
+
     @property
     def failed(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "fails"]
@@ -175,6 +194,20 @@ class Decision(_Model):
             if a.name == name:
                 return a
         raise KeyError(f"{self.topic}: no amount named {name!r}")
+
+    def amount_for(self, key: str) -> Amount:
+        """The amount with stable ``key``; KeyError if the rule computed none."""
+        for a in self.amounts:
+            if a.key == key:
+                return a
+        raise KeyError(f"{self.topic}: no amount with key {key!r}")
+
+    def deadline_for(self, key: str) -> Deadline:
+        """The deadline with stable ``key``; KeyError if the rule set none."""
+        for d in self.deadlines:
+            if d.key == key:
+                return d
+        raise KeyError(f"{self.topic}: no deadline with key {key!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able dict; Decimals as strings, dates ISO 8601, fields in declared order."""

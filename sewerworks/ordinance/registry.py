@@ -41,11 +41,15 @@ class FactsError(ValueError):
 
 @dataclass(frozen=True)
 class Example:
-    """A worked example: the facts and the outcome the rule must reach (each one is a test)."""
+    """A worked example: the facts, the outcome the rule must reach and, by stable key, the amounts and
+    deadlines it must compute (``{"fine": "650.00"}``, ``{"connect": "2026-06-30"}``; a deadline counted
+    in hours as an ISO date-time). Each one is a test, checked to the cent and to the day."""
 
     title: str
     facts: Mapping[str, Any]
     expected_outcome: str
+    amounts: Mapping[str, str] = field(default_factory=dict)
+    deadlines: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

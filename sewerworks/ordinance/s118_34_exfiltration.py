@@ -240,6 +240,7 @@ def exfiltration_test(facts: ExfiltrationFacts, view: ParameterView, as_of: date
     ]
     allowance, breakdown = allowed_leakage(facts, view)
     amount = Amount(
+        key="allowed_leakage",
         name="allowed leakage",
         value=round_half_up(allowance, 3),
         unit="gal",
@@ -295,20 +296,25 @@ TOPIC: Topic[ExfiltrationFacts] = Topic(
             "A 10-inch 80-ft section with one 48-inch manhole over 3 hours may lose 2.456 gallons",
             _WORKED,
             "allowance",
+            amounts={"allowed_leakage": "2.456"},
         ),
         Example(
-            "The same section losing 2.4 gallons passes", {**_WORKED, "measured_leakage_gal": "2.4"}, "pass"
+            "The same section losing 2.4 gallons passes", {**_WORKED, "measured_leakage_gal": "2.4"}, "pass",
+            amounts={"allowed_leakage": "2.456"},
         ),
         Example(
-            "The same section losing 2.5 gallons fails", {**_WORKED, "measured_leakage_gal": "2.5"}, "fail"
+            "The same section losing 2.5 gallons fails", {**_WORKED, "measured_leakage_gal": "2.5"}, "fail",
+            amounts={"allowed_leakage": "2.456"},
         ),
         Example(
-            "A 120-ft section is too long to test at once", {**_WORKED, "section_length_ft": 120}, "invalid"
+            "A 120-ft section is too long to test at once", {**_WORKED, "section_length_ft": 120}, "invalid",
+            amounts={"allowed_leakage": "3.403"},
         ),
         Example(
             "Groundwater 1 ft above the crown needs 6 ft of head; 5 ft is not enough",
             {**_WORKED, "groundwater_ft_above_crown": 1},
             "invalid",
+            amounts={"allowed_leakage": "2.456"},
         ),
     ),
 )

@@ -126,7 +126,12 @@ def correction_deadline(facts: NoticeDeadlineFacts, view: ParameterView) -> tupl
         f"by the end of {due.isoformat()}{moved}."
     )
     deadline = Deadline(
-        name="correct the violation", due=due, section="118-47", sentence=sentence, interpretations=["I-20"]
+        key="correct",
+        name="correct the violation",
+        due=due,
+        section="118-47",
+        sentence=sentence,
+        interpretations=["I-20"],
     )
     finding = Finding(
         section="118-47",
@@ -149,6 +154,7 @@ def pump_out_deadline(facts: NoticeDeadlineFacts, view: ParameterView) -> tuple[
         f"hauler within {hours} hours, by {due_at.isoformat()}, and a reinspection requested."
     )
     deadline = Deadline(
+        key="pump_out",
         name="pump out the interceptor",
         due=due_at.date(),
         due_at=due_at,
@@ -198,6 +204,7 @@ TOPIC: Topic[NoticeDeadlineFacts] = Topic(
             "A notice served 2026-03-02 with 30 days ends 2026-04-01",
             {"kind": "notice_of_violation", "served_on": "2026-03-02", "correction_days": 30},
             "correction-deadline",
+            deadlines={"correct": "2026-04-01"},
         ),
         Example(
             "A maintenance notice served at 14:00 EST on 2026-03-06 with 72 hours ends 15:00 EDT on 2026-03-09",
@@ -208,6 +215,7 @@ TOPIC: Topic[NoticeDeadlineFacts] = Topic(
             "A 72-hour order at 10:00 EST on 2026-03-06 ends 72 elapsed hours later, 11:00 EDT on 2026-03-09",
             {"kind": "pump_out_order", "served_at": "2026-03-06T10:00:00-05:00"},
             "pump-out-deadline",
+            deadlines={"pump_out": "2026-03-09T10:00:00-05:00"},
         ),
     ),
 )

@@ -226,7 +226,15 @@ def violation_exposure(facts: ExposureFacts, view: ParameterView, as_of: date) -
         outcome=outcome,
         summary=summary,
         findings=findings,
-        amounts=[Amount(name="maximum exposure", value=to_cents(total), section=SECTION, breakdown=breakdown)],
+        amounts=[
+            Amount(
+                key="maximum_exposure",
+                name="maximum exposure",
+                value=to_cents(total),
+                section=SECTION,
+                breakdown=breakdown,
+            )
+        ],
         interpretations=["I-22", "I-23"],
     )
 
@@ -249,21 +257,25 @@ TOPIC: Topic[ExposureFacts] = Topic(
                 ]
             },
             "exposure",
+            amounts={"maximum_exposure": "7500.00"},
         ),
         Example(
             "A violation corrected on its deadline: no exposure",
             {"violations": [{"section": "118-38", "correction_deadline": "2026-03-31", "corrected_on": "2026-03-31"}]},
             "corrected-in-time",
+            amounts={"maximum_exposure": "0.00"},
         ),
         Example(
             "A violation still continuing past its deadline",
             {"violations": [{"section": "118-36", "correction_deadline": "2026-04-20"}]},
             "continuing",
+            amounts={"maximum_exposure": "5500.00"},
         ),
         Example(
             "A notice served 2026-04-20 with the default 30-day limit has not run out",
             {"violations": [{"section": "118-36", "notice_served_on": "2026-04-20"}]},
             "within-time-limit",
+            amounts={"maximum_exposure": "0.00"},
         ),
     ),
 )

@@ -135,7 +135,7 @@ def defective_meter_charge(facts: DefectiveMeterFacts, view: ParameterView, as_o
             sentence=sentence,
             interpretations=ids,
         )
-        amount = Amount(name="sewer user charge", value=charge, section=SECTION, breakdown=breakdown)
+        amount = Amount(key="charge", name="sewer user charge", value=charge, section=SECTION, breakdown=breakdown)
         summary = f"Sewer user charge for {span}, meter defective: {money(charge)} (I-26)."
         return decide(
             topic=TOPIC_NAME,
@@ -164,12 +164,13 @@ def defective_meter_charge(facts: DefectiveMeterFacts, view: ParameterView, as_o
     )
     amounts = [
         Amount(
+            key="charge",
             name="sewer user charge",
             value=estimate.total,
             section=SECTION,
             breakdown=[i.as_row() for i in estimate.line_items],
         ),
-        Amount(name="gallons billed", value=gallons, unit="gal", section=SECTION),
+        Amount(key="gallons_billed", name="gallons billed", value=gallons, unit="gal", section=SECTION),
     ]
     summary = f"Sewer user charge for {span}, meter defective: {money(estimate.total)}, the class estimate (I-27)."
     return decide(
@@ -238,5 +239,5 @@ TOPIC: Topic[DefectiveMeterFacts] = Topic(
     facts_model=DefectiveMeterFacts,
     rule=defective_meter_charge,
     interpretations=("I-26",),
-    examples=tuple(Example(title, facts, outcome) for title, facts, outcome, _ in CASES),
+    examples=tuple(Example(title, facts, outcome, amounts={"charge": d}) for title, facts, outcome, d in CASES),
 )

@@ -42,6 +42,7 @@ from sewerworks.ordinance.s118_52_charges import (
     quantity,
     rate_user_charge,
 )
+from sewerworks.ordinance.s118_52_meter_rollover import units_used
 from sewerworks.ordinance.s118_52_user_charge_examples import EXAMPLES
 from sewerworks.ordinance.s118_52_user_charge_facts import MeterReads, UserChargeFacts
 
@@ -75,10 +76,11 @@ def water_used_from_reads(reads: MeterReads, view: ParameterView) -> tuple[Decim
     note = ""
     if used < 0:
         span = 10**reads.dials
-        used += span
         fraction = view.number("meters.rollover_max_fraction")
+        rolled = units_used(reads.start, reads.end, reads.dials, fraction)
+        used += span
         ids.append("I-48")
-        if used > fraction * span:
+        if rolled is None:
             sentence = (
                 f"The end read {reads.end:,} is lower than the start read {reads.start:,}; as a rollover of the "
                 f"{reads.dials}-dial register it would mean {used:,} {reads.unit}, more than {num(fraction)} of "
@@ -199,6 +201,7 @@ def meter_required(facts: UserChargeFacts, view: ParameterView) -> tuple[Finding
         sentence += f" Notified on {spoken(facts.meter_notice_on)}: install by {spoken(due)}."
         deadlines.append(
             Deadline(
+                key="install_meter",
                 name="install a water meter",
                 due=due,
                 section=SECTION,
@@ -253,12 +256,13 @@ def user_charge(facts: UserChargeFacts, view: ParameterView, as_of: date) -> Dec
     )
     amounts = [
         Amount(
+            key="charge",
             name="sewer user charge",
             value=charge.total,
             section=SECTION,
             breakdown=[i.as_row() for i in charge.line_items],
         ),
-        Amount(name="gallons billed", value=charge.gallons_billed, unit="gal", section=SECTION),
+        Amount(key="gallons_billed", name="gallons billed", value=charge.gallons_billed, unit="gal", section=SECTION),
     ]
     return decide(
         topic=TOPIC_NAME,

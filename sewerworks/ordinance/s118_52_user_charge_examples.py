@@ -84,4 +84,9 @@ CASES: tuple[tuple[str, dict[str, Any], str, str], ...] = (
     ),
 )
 
-EXAMPLES: tuple[Example, ...] = tuple(Example(title, facts, outcome) for title, facts, outcome, _ in CASES)
+# The deadlines a case sets, by title: the unmetered user's notice to install a meter (I-27).
+DEADLINES: dict[str, dict[str, str]] = {CASES[-1][0]: {"install_meter": "2026-03-06"}}
+EXAMPLES: tuple[Example, ...] = tuple(
+    Example(title, facts, outcome, amounts={"charge": dollars} if dollars else {}, deadlines=DEADLINES.get(title, {}))
+    for title, facts, outcome, dollars in CASES
+)

@@ -147,6 +147,7 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
         )
         deadlines.append(
             Deadline(
+                key="pay_without_penalty",
                 name="pay without penalty",
                 due=due,
                 section=SECTION,
@@ -170,8 +171,8 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
             }
         ]
         amounts += [
-            Amount(name="late penalty", value=penalty, section=SECTION, breakdown=breakdown),
-            Amount(name="balance", value=balance, section=SECTION),
+            Amount(key="penalty", name="late penalty", value=penalty, section=SECTION, breakdown=breakdown),
+            Amount(key="balance", name="balance", value=balance, section=SECTION),
         ]
     if later:
         sentence += f" Payments dated after {spoken(as_of)} are not counted on that date."
@@ -193,7 +194,7 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
         )
     )
     unpaid = "unpaid so far" if outcome == "not-yet" else "unpaid at the end of the penalty date"
-    amounts.insert(0, Amount(name=unpaid, value=max(balance_at_due, Decimal("0.00")), section=SECTION))
+    amounts.insert(0, Amount(key="unpaid", name=unpaid, value=max(balance_at_due, Decimal("0.00")), section=SECTION))
     return decide(
         topic=TOPIC_NAME,
         as_of=as_of,
@@ -285,5 +286,10 @@ TOPIC: Topic[LatePenaltyFacts] = Topic(
     rule=late_penalty,
     interpretations=("I-25", "I-20"),
     # A Example has no "as of": the cases whose outcome no later date changes (not the "not-yet" ones).
-    examples=tuple(Example(title, facts, outcome) for title, facts, _, outcome, _, _ in CASES if outcome != "not-yet"),
+    # Checked to the cent: the penalty added, or nothing left unpaid at the end of the penalty date.
+    examples=tuple(
+        Example(title, facts, outcome, amounts={"penalty": dollars} if dollars else {"unpaid": "0.00"})
+        for title, facts, _, outcome, _, dollars in CASES
+        if outcome != "not-yet"
+    ),
 )

@@ -180,8 +180,8 @@ def fine_for_failure_to_abandon(facts: AbandonmentFineFacts, view: ParameterView
         summary=summary,
         findings=[violation_corrected(facts, until, days), posting(facts, total)],
         amounts=[
-            Amount(name="days in violation", value=Decimal(days), unit="day", section=SECTION),
-            Amount(name="abandonment fine", value=total, section=SECTION, breakdown=breakdown),
+            Amount(key="days_in_violation", name="days in violation", value=Decimal(days), unit="day", section=SECTION),
+            Amount(key="fine", name="abandonment fine", value=total, section=SECTION, breakdown=breakdown),
         ],
         interpretations=["I-21", "I-23"],
     )
@@ -199,16 +199,19 @@ TOPIC: Topic[AbandonmentFineFacts] = Topic(
             "Notified 2026-06-01, corrected 2026-07-15: 44 days, 30 × $10 + 14 × $25 = $650.00",
             {"notified_on": "2026-06-01", "corrected_on": "2026-07-15"},
             "final",
+            amounts={"days_in_violation": "44", "fine": "650.00"},
         ),
         Example(
             "Corrected the day the notification was served: no fine",
             {"notified_on": "2026-03-02", "corrected_on": "2026-03-02"},
             "final",
+            amounts={"days_in_violation": "0", "fine": "0.00"},
         ),
         Example(
             "Notified 2026-03-02 and not yet corrected: the fine accrues day by day",
             {"notified_on": "2026-03-02"},
             "accruing",
+            amounts={"days_in_violation": "60", "fine": "1050.00"},
         ),
     ),
 )

@@ -84,7 +84,7 @@ class ConnectionFacts(Facts):
         return self
 
 
-def deadline(start: date, days: int, view: ParameterView, name: str, what: str) -> Deadline:
+def deadline(start: date, days: int, view: ParameterView, key: str, name: str, what: str) -> Deadline:
     """The last day of "within ``days`` days after ``start``", moved off a weekend or holiday (I-20)."""
     shift = view.flag("deadlines.weekend_holiday_shift")
     due = due_after(start, days, shift=shift)
@@ -93,7 +93,7 @@ def deadline(start: date, days: int, view: ParameterView, name: str, what: str) 
     if due != counted:
         why = f"falls on a {counted:%A}" if counted.weekday() >= 5 else "is a New York public holiday"
         sentence += f" ({spoken(counted)} {why}, so the deadline moves to the next business day)"
-    return Deadline(name=name, due=due, section=SECTION, sentence=sentence + ".", interpretations=["I-20"])
+    return Deadline(key=key, name=name, due=due, section=SECTION, sentence=sentence + ".", interpretations=["I-20"])
 
 
 def _finding(requirement: str, severity: Severity, sentence: str, due: Deadline | None, done: date | None) -> Finding:
@@ -117,7 +117,7 @@ def connection_within_180_days(
         sentence = f"The building was connected to the public sewer on {spoken(facts.connected_on)}."
         return _finding("connect-to-public-sewer", "complies", sentence, None, facts.connected_on), None
     days = int(view.number("connection.days_after_notice"))
-    due = deadline(facts.notice_served_on, days, view, "connect to the public sewer", "Connect")
+    due = deadline(facts.notice_served_on, days, view, "connect", "connect to the public sewer", "Connect")
     said = (
         f"Official notice to connect was served on {spoken(facts.notice_served_on)}; §118-5 requires "
         f"connection to the public sewer within {days} days, by {spoken(due.due)}"
@@ -148,7 +148,12 @@ def abandonment_within_90_days(
         return _finding("abandon-private-facilities", "complies", sentence, None, facts.abandoned_on), None
     days = int(view.number("connection.abandonment_days_after_connection"))
     due = deadline(
-        facts.connected_on, days, view, "abandon private facilities", "Clean, abandon and fill the private facility"
+        facts.connected_on,
+        days,
+        view,
+        "abandon",
+        "abandon private facilities",
+        "Clean, abandon and fill the private facility",
     )
     said = (
         f"The building was connected on {spoken(facts.connected_on)}; §118-5 requires the septic tank, "
@@ -220,31 +225,37 @@ TOPIC: Topic[ConnectionFacts] = Topic(
             "Notice served 2026-01-01: connect by 2026-06-30",
             {"notice_served_on": "2026-01-01"},
             "awaiting-connection",
+            deadlines={"connect": "2026-06-30"},
         ),
         Example(
             "Connected 2026-03-05: clean, abandon and fill the septic tank by 2026-06-03",
             {"notice_served_on": "2026-01-01", "connected_on": "2026-03-05"},
             "awaiting-abandonment",
+            deadlines={"connect": "2026-06-30", "abandon": "2026-06-03"},
         ),
         Example(
             "Notice served 2026-02-01: connect by 2026-07-31",
             {"notice_served_on": "2026-02-01"},
             "awaiting-connection",
+            deadlines={"connect": "2026-07-31"},
         ),
         Example(
             "Notice served 2025-06-01 and still not connected: overdue since 2025-11-28",
             {"notice_served_on": "2025-06-01"},
             "connection-overdue",
+            deadlines={"connect": "2025-11-28"},
         ),
         Example(
             "Connected 2025-12-01 and the septic tank still in use: overdue since 2026-03-02",
             {"notice_served_on": "2025-09-01", "connected_on": "2025-12-01"},
             "abandonment-overdue",
+            deadlines={"connect": "2026-03-02", "abandon": "2026-03-02"},
         ),
         Example(
             "Connected and the septic tank abandoned in time",
             {"notice_served_on": "2026-01-01", "connected_on": "2026-03-05", "abandoned_on": "2026-04-10"},
             "complete",
+            deadlines={"connect": "2026-06-30", "abandon": "2026-06-03"},
         ),
     ),
 )

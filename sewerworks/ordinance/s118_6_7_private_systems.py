@@ -115,6 +115,13 @@ class PrivateSystemFacts(Facts):
         return self
 
 
+def available_by_distance(distance_ft: Decimal, limit_ft: Decimal) -> bool:
+    """A public sewer is available when its nearest main lies at most ``limit_ft`` from the parcel boundary
+    (``connection.sewer_available_distance``, I-46). The one statement of the rule: this decision and the
+    registry's map-based judgement (``registry/availability.py``) both ask it."""
+    return distance_ft <= limit_ft
+
+
 def public_sewer_available(facts: PrivateSystemFacts, view: ParameterView) -> tuple[bool, list[Finding]]:
     """Whether a public sewer is "available under the provisions of §118-5" (the Town's finding, or distance)."""
     distance = facts.distance_to_public_sewer_ft
@@ -123,7 +130,7 @@ def public_sewer_available(facts: PrivateSystemFacts, view: ParameterView) -> tu
     by_distance: bool | None = None
     if distance is not None:
         limit = view.number("connection.sewer_available_distance")
-        by_distance = distance <= limit
+        by_distance = available_by_distance(distance, limit)
         near = "within" if by_distance else "farther than"
         findings.append(
             Finding(

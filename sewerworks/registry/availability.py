@@ -5,7 +5,7 @@ none is, without defining "available". sewerworks reads it as: a public sewer ma
 ``connection.sewer_available_distance`` feet of the parcel's boundary (a dated parameter, 100 ft until
 the Town Board sets one; I-46, which also lets the Superintendent record a finding for one parcel).
 The mandatory-connection program, the permits (§118-22, 24) and the control-manhole rule (§118-42)
-use this.
+use this. The comparison itself is the ordinance layer's ``available_by_distance``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from sewerworks.core.determinations import today
 from sewerworks.core.parameters import current_parameters
+from sewerworks.ordinance.s118_6_7_private_systems import available_by_distance
 from sewerworks.registry.geometry import MainIndex, load
 from sewerworks.registry.models import Parcel, SewerMain
 
@@ -49,8 +50,9 @@ def _judge(parcel_id: int, geom_text: str, index: MainIndex, limit: Decimal, ids
             limit,
             "The parcel has no polygon on record, so availability of a public sewer cannot be judged.",
         )
-    found = index.nearest(geom.boundary if geom.geom_type == "Polygon" else geom, float(limit))
-    if found is None:
+    # Search a little beyond the limit; whether the main found is near enough is the ordinance's rule.
+    found = index.nearest(geom.boundary if geom.geom_type == "Polygon" else geom, float(limit) + 1.0)
+    if found is None or not available_by_distance(Decimal(found[1]), limit):
         return Availability(
             parcel_id,
             False,

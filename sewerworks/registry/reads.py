@@ -23,6 +23,7 @@ from django.utils import timezone
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.parameters.model import NotInForce
+from sewerworks.ordinance.s118_52_meter_rollover import units_used
 from sewerworks.registry.actions import require_perm
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
@@ -63,22 +64,23 @@ class ReadBatch:
 def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: int) -> str | None:
     """Why ``reading`` cannot follow ``previous`` on a ``dials``-dial register, or None if it can.
 
+    The rule is the ordinance layer's (``s118_52_meter_rollover.units_used``); this names the problem.
     A lower reading is the register rolling over from 10^dials - 1 to 0 only when the water it would mean
     (reading + 10^dials - previous) is at most ``meters.rollover_max_fraction`` of the register (a tenth
     unless the Superintendent sets another); otherwise it is a misread, a replaced meter or a reversed
     date, for a person to look at (I-48).
     """
-    if reading >= previous:
+    if reading >= previous:  # no rollover to judge: the parameter is not read (nor need be in force)
         return None
-    span = 10**dials
-    wrapped = reading + span - previous
     try:
         fraction = Decimal(str(current_parameters().at(previous_on)[ROLLOVER_PARAMETER]))
     except NotInForce:  # a previous read dated before any rollover rule (a typo in a year): a person looks
         return (f"Lower than the read of {previous:,} on {previous_on}, a day before any rollover rule was in "
                 "force (I-48). Check both reads, or record the meter's replacement.")
-    if wrapped <= fraction * span:
+    if units_used(previous, reading, dials, fraction) is not None:
         return None
+    span = 10**dials
+    wrapped = reading + span - previous
     return (
         f"Lower than the read of {previous:,} on {previous_on}; as a rollover of the {dials}-dial register it "
         f"would mean {wrapped:,} used, more than {fraction} of the register ({int(fraction * span):,}). "

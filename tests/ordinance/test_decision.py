@@ -49,10 +49,10 @@ def test_severity_is_one_of_complies_fails_discretion() -> None:
 
 
 def test_an_amount_is_decimal_never_float_and_serialises_as_a_string() -> None:
-    fine = Amount(name="abandonment fine", value=to_cents(Decimal(650)), section="118-5")
+    fine = Amount(key="fine", name="abandonment fine", value=to_cents(Decimal(650)), section="118-5")
     assert fine.model_dump(mode="json")["value"] == "650.00"
     with pytest.raises(ValidationError, match="never a float"):
-        Amount(name="x", value=650.0, section="118-5")  # type: ignore[arg-type]
+        Amount(key="x", name="x", value=650.0, section="118-5")  # type: ignore[arg-type]
 
 
 def test_money_rounds_half_up_to_cents_i_23() -> None:
@@ -78,10 +78,15 @@ def _decision() -> Decision:
         ],
         deadlines=[
             Deadline(
-                name="connect", due=date(2026, 6, 30), section="118-5", sentence="s", interpretations=["I-20"]
+                key="connect",
+                name="connect to the public sewer",
+                due=date(2026, 6, 30),
+                section="118-5",
+                sentence="s",
+                interpretations=["I-20"],
             )
         ],
-        amounts=[Amount(name="allowance", value=Decimal("2.456"), unit="gal", section="118-34")],
+        amounts=[Amount(key="allowed_leakage", name="allowance", value=Decimal("2.456"), unit="gal", section="118-34")],
     )
 
 
@@ -125,3 +130,25 @@ def test_overall_outcome_fails_before_discretion_before_complies() -> None:
     assert overall([ok]) == "complies"
     assert overall([ok, ask]) == "needs-review"
     assert overall([ok, ask, bad]) == "fails"
+
+
+def test_deadlines_and_amounts_are_found_by_their_stable_key_not_their_words() -> None:
+    d = _decision()
+    assert d.deadline_for("connect").name == "connect to the public sewer"
+    assert d.amount_for("allowed_leakage").value == Decimal("2.456")
+    with pytest.raises(KeyError, match="no deadline with key 'abandon'"):
+        d.deadline_for("abandon")
+    with pytest.raises(KeyError, match="no amount with key 'fine'"):
+        d.amount_for("fine")
+
+
+@pytest.mark.parametrize("key", ["", "Connect", "pump out", "1st", "connect-by"])
+def test_a_key_is_a_lower_case_identifier(key: str) -> None:
+    with pytest.raises(ValidationError, match="key"):
+        Amount(key=key, name="x", value=Decimal(1), section="118-5")
+
+
+def test_a_key_is_used_once_in_a_decision() -> None:
+    twice = [Amount(key="fine", name=n, value=Decimal(1), section="118-5") for n in ("fine", "fine again")]
+    with pytest.raises(ValidationError, match="amount key.s. fine used twice"):
+        Decision.model_validate({**_decision().model_dump(), "amounts": [a.model_dump() for a in twice]})

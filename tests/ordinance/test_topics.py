@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -39,6 +41,51 @@ def test_worked_example(name: str, example: Example) -> None:
     assert decision.parameters, "a decision lists the parameters it read"
     assert set(topic(name).interpretations) <= set(decision.interpretations)
     json.loads(decision.to_json())
+    _check_amounts_and_deadlines(decision, example)
+
+
+def _check_amounts_and_deadlines(decision: Decision, example: Example) -> None:
+    for key, value in example.amounts.items():
+        assert decision.amount_for(key).value == Decimal(value), f"{key}: {decision.summary}"
+    for key, when in example.deadlines.items():
+        due = decision.deadline_for(key)
+        assert (due.due_at.isoformat() if due.due_at else due.due.isoformat()) == when, f"{key}: {decision.summary}"
+
+
+@pytest.mark.parametrize(("name", "example"), EXAMPLES, ids=[f"{n}: {e.title}" for n, e in EXAMPLES])
+def test_a_worked_example_states_the_dates_and_money_its_decision_sets(name: str, example: Example) -> None:
+    """Every deadline an example's decision sets is stated in the example, and at least one of its sums of
+    money (the "$650.00" of a title is checked, not only the outcome)."""
+    decision = determine(name, example.facts, as_of=AS_OF)
+    assert set(example.deadlines) == {d.key for d in decision.deadlines}
+    money = {a.key for a in decision.amounts if a.unit == "USD"}
+    assert not money or set(example.amounts) & money, f"states none of {sorted(money)}"
+
+
+def test_the_examples_check_amounts_and_deadlines_in_every_topic_that_computes_them() -> None:
+    checked = {n for n, e in EXAMPLES if e.amounts or e.deadlines}
+    assert {
+        "abandonment-fine",
+        "violation-exposure",
+        "user-charge",
+        "defective-meter-charge",
+        "late-penalty",
+        "connection-deadlines",
+        "notice-deadline",
+        "exfiltration-test",
+    } <= checked
+
+
+def test_a_wrong_amount_or_date_in_an_example_fails_it() -> None:
+    fine = next(e for n, e in EXAMPLES if n == "abandonment-fine" and e.amounts.get("fine") == "650.00")
+    decision = determine("abandonment-fine", fine.facts, as_of=AS_OF)
+    _check_amounts_and_deadlines(decision, fine)
+    with pytest.raises(AssertionError, match="fine"):
+        _check_amounts_and_deadlines(decision, replace(fine, amounts={"fine": "650.01"}))
+    connect = next(e for n, e in EXAMPLES if n == "connection-deadlines" and e.deadlines.get("connect") == "2026-06-30")
+    decision = determine("connection-deadlines", connect.facts, as_of=AS_OF)
+    with pytest.raises(AssertionError, match="connect"):
+        _check_amounts_and_deadlines(decision, replace(connect, deadlines={"connect": "2026-07-01"}))
 
 
 def test_every_topic_has_examples_on_more_than_one_outcome() -> None:
@@ -109,11 +156,7 @@ def test_a_topic_citing_a_section_that_does_not_exist_cannot_be_registered() -> 
 
 def test_a_topic_name_cannot_be_taken_twice() -> None:
     with pytest.raises(ValueError, match="already registered"):
-        register(
-            Topic(
-                name="exfiltration-test", title="Again", sections=("118-34",), facts_model=_Facts, rule=_rule
-            )
-        )
+        register(Topic(name="exfiltration-test", title="Again", sections=("118-34",), facts_model=_Facts, rule=_rule))
     existing = topic("exfiltration-test")
     assert register(existing) is existing
 
@@ -124,8 +167,11 @@ def test_an_absurd_measurement_is_a_field_error_not_a_crash(topic_name: str, abs
     from sewerworks.ordinance.registry import FactsError, determine, topic
 
     facts = dict(topic(topic_name).examples[0].facts)
-    field = next(k for k, v in facts.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)
-                 and str(v).replace(".", "").isdigit())
+    field = next(
+        k
+        for k, v in facts.items()
+        if isinstance(v, (int, float, str)) and not isinstance(v, bool) and str(v).replace(".", "").isdigit()
+    )
     facts[field] = absurd
     with pytest.raises(FactsError) as caught:
         determine(topic_name, facts, as_of=date(2026, 12, 1))

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from sewerworks.core.navigation import actions_for
 from sewerworks.core.timeline import timeline_for
 from sewerworks.registry import geometry
 from sewerworks.registry.availability import sewer_available
@@ -84,6 +85,7 @@ def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["timeline"] = timeline_for(parcel, limit=50)
     context["availability"] = sewer_available(parcel)
     context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
+    context["record_actions"] = actions_for(request.user, parcel)
     return render(request, "registry/parcel_detail.html", context)
 
 

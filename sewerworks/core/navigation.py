@@ -1,0 +1,129 @@
+"""Apps plug in; nobody names them.
+
+Each app registers, from its ``AppConfig.ready()``, the navigation entries it offers (label, URL name,
+permission, order) and the buttons it adds to another app's record pages (for instance enforcement's
+"Issue a Notice to Connect" on the registry's parcel page). Core keeps the lists and filters them by the
+user's permissions; it never names a URL of an app above it, and the registry's templates never name
+enforcement's URLs. An entry whose URL does not reverse (its app not installed) is left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import NoReverseMatch, reverse
+
+
+@dataclass(frozen=True)
+class NavEntry:
+    """One entry of the main navigation, shown to a user holding ``permission``."""
+
+    label: str
+    url_name: str
+    permission: str
+    order: int = 100
+
+
+@dataclass(frozen=True)
+class RecordAction:
+    """A button an app adds to a record page (``target`` is the record's ``app_label.model_name``).
+
+    The URL is reversed with the record's primary key; ``query`` is appended as is. The button is shown
+    to a user holding any of ``permissions``.
+    """
+
+    target: str
+    label: str
+    url_name: str
+    permissions: tuple[str, ...]
+    order: int = 100
+    query: str = ""
+    style: str = "btn-outline-primary"
+
+
+@dataclass(frozen=True)
+class SearchBox:
+    """The search box of the header: a URL name taking ``?q=`` and the permission to use it."""
+
+    url_name: str
+    permission: str
+
+
+_NAV: list[NavEntry] = []
+_ACTIONS: list[RecordAction] = []
+_SEARCH: list[SearchBox] = []
+
+
+def register_nav(*entries: NavEntry) -> None:
+    for entry in entries:
+        if all(e.url_name != entry.url_name for e in _NAV):
+            _NAV.append(entry)
+
+
+def register_record_action(*actions: RecordAction) -> None:
+    for action in actions:
+        if all((a.target, a.label) != (action.target, action.label) for a in _ACTIONS):
+            _ACTIONS.append(action)
+
+
+def register_search(box: SearchBox) -> None:
+    if box not in _SEARCH:
+        _SEARCH.append(box)
+
+
+def _reverse(name: str, *args: Any) -> str | None:
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def nav_entries() -> list[NavEntry]:
+    return sorted(_NAV, key=lambda e: (e.order, e.label))
+
+
+def nav_for(user: Any, path: str) -> list[dict[str, Any]]:
+    """The navigation ``user`` may see, with the entry for ``path`` marked active."""
+    items = []
+    for entry in nav_entries():
+        url = _reverse(entry.url_name)
+        if url is None or not user.has_perm(entry.permission):
+            continue
+        active = (path.startswith(url) and url != "/") or path == url
+        items.append({"label": entry.label, "url": url, "active": active})
+    return items
+
+
+def search_url_for(user: Any) -> str:
+    for box in _SEARCH:
+        url = _reverse(box.url_name)
+        if url is not None and user.has_perm(box.permission):
+            return url
+    return ""
+
+
+def record_actions() -> list[RecordAction]:
+    return sorted(_ACTIONS, key=lambda a: (a.target, a.order, a.label))
+
+
+def actions_for(user: Any, record: Any) -> list[dict[str, str]]:
+    """The buttons other apps offer on ``record``'s page that ``user`` may use: label, url, style."""
+    target = f"{record._meta.app_label}.{record._meta.model_name}"
+    out = []
+    for action in record_actions():
+        if action.target != target or not any(user.has_perm(p) for p in action.permissions):
+            continue
+        url = _reverse(action.url_name, record.pk)
+        if url is not None:
+            out.append({"label": action.label, "url": url + action.query, "style": action.style})
+    return out
+
+
+register_nav(
+    NavEntry("Dashboard", "core:dashboard", "core.view_site", order=0),
+    NavEntry("Ordinance", "core:ordinance_index", "core.view_site", order=900),
+    NavEntry("Resolutions", "core:resolution_list", "core.view_resolution", order=910),
+    NavEntry("Determinations", "core:determination_list", "core.run_determination", order=920),
+    NavEntry("Jobs", "core:job_list", "core.view_job", order=930),
+)
