@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "sewerworks.core",
     "sewerworks.registry",
     "sewerworks.enforcement",
+    "sewerworks.billing",
 ]
 
 MIDDLEWARE = [
