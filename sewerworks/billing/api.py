@@ -34,9 +34,9 @@ def _get(model: Any, pk: int, what: str) -> Any:
 
 
 def _refused(exc: ValidationError) -> HttpError:
+    """A refusal of an action as a 422 naming the field (when the action named one) and the rule."""
     if hasattr(exc, "error_dict"):
-        detail = [{"loc": ["body", "payload", k], "msg": " ".join(v)} for k, v in exc.message_dict.items()]
-        return HttpError(422, str(detail[0]["msg"]) if len(detail) == 1 else "; ".join(d["msg"] for d in detail))
+        return HttpError(422, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
     return HttpError(422, " ".join(exc.messages))
 
 
