@@ -5,12 +5,16 @@ the class estimate (I-27), each line citing its section and interpretations."""
 from __future__ import annotations
 
 import datetime as dt
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.db import connection, connections
 
-from sewerworks.billing.engine.lock import BillRunBusy, bill_run_lock
+from sewerworks.billing.engine.lock import ADVISORY_KEY, BillRunBusy, bill_run_lock
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
@@ -200,8 +204,33 @@ def test_rerunning_a_draft_recomputes_it_one_bill_per_account(make_account: Any,
     assert not LedgerEntry.objects.exists()
 
 
+@contextmanager
+def lock_held_by_another_session() -> Iterator[None]:
+    """The bill-run lock held as another process would hold it: another PostgreSQL session, or another
+    open file description of the lock file (flock locks conflict between them even in one process)."""
+    if connection.vendor != "postgresql":
+        with bill_run_lock():
+            yield
+        return
+    other = connections.create_connection("default")
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_lock(%s)", [ADVISORY_KEY])
+        yield
+    finally:
+        other.close()  # the session ends: PostgreSQL releases its advisory lock, as when a process dies
+        give_up = time.monotonic() + 10
+        while time.monotonic() < give_up:  # the server ends the closed session's backend asynchronously
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_try_advisory_lock(%s)", [ADVISORY_KEY])
+                if cursor.fetchone()[0]:
+                    cursor.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_KEY])
+                    break
+            time.sleep(0.05)
+
+
 def test_a_run_while_another_holds_the_lock_is_refused(make_account: Any, autumn: Any, staff: Any) -> None:
     make_account(meters=[(1_000, 9_000)])
-    with bill_run_lock(), pytest.raises(BillRunBusy, match="in progress"):
+    with lock_held_by_another_session(), pytest.raises(BillRunBusy, match="in progress"):
         run_drafts(autumn, acting_user=staff.clerk)
     assert run_drafts(autumn, acting_user=staff.clerk).bills == 1
