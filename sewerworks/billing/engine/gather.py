@@ -70,11 +70,12 @@ def chunks(period: BillingPeriod, size: int) -> list[tuple[int, int, list[int]]]
     return out
 
 
-def gather(period: BillingPeriod, ids: list[int]) -> list[AccountData]:
-    """The chunk's accounts with their meters, reads, strength and (for defective meters) good bills."""
+def gather(period: BillingPeriod, low: int, high: int) -> list[AccountData]:
+    """The chunk's accounts (``low`` < id ≤ ``high``) with their meters, reads, strength and (for defective
+    meters) good bills: range conditions, not lists of ids, so each query stays small."""
     accounts = {
         row[0]: AccountData(*row)
-        for row in SewerAccount.objects.filter(pk__in=ids)
+        for row in SewerAccount.objects.filter(accounts_in(period), pk__gt=low, pk__lte=high)
         .order_by("pk")
         .values_list("pk", "account_number", "parcel_id", "user_class", "metered", "in_water_district", "contract_user")
     }
@@ -82,31 +83,37 @@ def gather(period: BillingPeriod, ids: list[int]) -> list[AccountData]:
     active = Q(installed_on__isnull=True) | Q(installed_on__lte=period.reads_until)
     active &= Q(removed_on__isnull=True) | Q(removed_on__gte=period.start)
     for row in (
-        WaterMeter.objects.filter(active, account_id__in=ids)
+        WaterMeter.objects.filter(active, account_id__gt=low, account_id__lte=high)
         .order_by("pk")
         .values_list(
             "pk", "account_id", "serial", "unit", "dials", "purpose", "defective_since", "installed_on", "removed_on"
         )
     ):
         meter = MeterData(row[0], *row[2:])
-        meters[meter.id] = meter
-        accounts[row[1]].meters.append(meter)
+        if row[1] in accounts:
+            meters[meter.id] = meter
+            accounts[row[1]].meters.append(meter)
     reads = MeterRead.objects.filter(
-        meter_id__in=list(meters), read_on__gte=period.reads_from - LOOKBACK, read_on__lte=period.reads_until
+        meter__account_id__gt=low,
+        meter__account_id__lte=high,
+        read_on__gte=period.reads_from - LOOKBACK,
+        read_on__lte=period.reads_until,
     ).exclude(source=ReadSource.ESTIMATE)
     for mid, on, reading in reads.order_by("meter_id", "read_on", "reading").values_list(
         "meter_id", "read_on", "reading"
     ):
-        meters[mid].reads.append((on, reading))
-    for account_id, bod, ss, cl in StrengthRecord.objects.filter(period=period, account_id__in=ids).values_list(
-        "account_id", "bod", "suspended_solids", "chlorine_demand"
-    ):
+        if mid in meters:
+            meters[mid].reads.append((on, reading))
+    for account_id, bod, ss, cl in StrengthRecord.objects.filter(
+        period=period, account_id__gt=low, account_id__lte=high
+    ).values_list("account_id", "bod", "suspended_solids", "chlorine_demand"):
         measured = {"bod": bod, "suspended_solids": ss, "chlorine_demand": cl}
-        accounts[account_id].strength = {k: v for k, v in measured.items() if v is not None}
+        if account_id in accounts:
+            accounts[account_id].strength = {k: v for k, v in measured.items() if v is not None}
     defective = [a.id for a in accounts.values() if any(m.defective_since for m in a.meters)]
     if defective:
         for account_id, end, total in Bill.objects.filter(
             account_id__in=defective, status=BillStatus.POSTED, basis=Basis.READS, period__end__lt=period.start
         ).values_list("account_id", "period__end", "total"):
             accounts[account_id].good_bills.append((end, total))
-    return [accounts[i] for i in ids if i in accounts]
+    return list(accounts.values())

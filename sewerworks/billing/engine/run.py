@@ -73,13 +73,13 @@ def run_drafts(
                 move(period, pipeline.DRAFT, by=acting_user, why="computed again by a bill run: review it again")
         rates = PeriodRates.on_last_day(current_parameters().at(period.end))
         parts = chunks(period, chunk_size)
-        total = sum(len(ids) for _, _, ids in parts)
+        total = sum(len(part) for _, _, part in parts)
         result = RunResult(run)
         flags: Counter[str] = Counter()
         user_id = getattr(acting_user, "pk", None)
         now = timezone.now()
-        for number, (low, high, ids) in enumerate(parts, start=1):
-            rows = [compute_bill(a, period, rates) for a in gather(period, ids)]
+        for number, (low, high, _part) in enumerate(parts, start=1):
+            rows = [compute_bill(a, period, rates) for a in gather(period, low, high)]
             result.bills += write_chunk(period, low, high, rows, run=run, user_id=user_id, now=now)
             result.total_cents += sum(r.total_cents for r in rows)
             flags.update(f for r in rows for f in r.flags)
