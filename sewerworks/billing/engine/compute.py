@@ -170,7 +170,14 @@ def _held(row: BillRow, why: str) -> BillRow:
 
 
 def compute_bill(a: AccountData, period: BillingPeriod, rates: PeriodRates) -> BillRow:
-    """The account's bill for the period: defective meter (I-26), reads, or the class estimate (I-27)."""
+    """The account's bill for the period: defective meter (I-26), reads, or the class estimate (I-27).
+
+    I-62: a meter is defective for a period when it was recorded defective on or before the period's last
+    day and was not removed before the period began; "its last two semiannual billings [...] during which
+    the meter was operating properly" are the account's two latest posted bills billed on reads (not on an
+    estimate nor on an earlier average), of periods ending before this one began. An account with a meter
+    read is billed on its reads even outside the Water District; without one, unmetered or outside the
+    District, on the class estimate (I-27); metered in the District with no sewer-use meter, it is held."""
     sewer_meters = [m for m in a.meters if m.purpose != MeterPurpose.VEHICLE_WASH]
     if any(m.defective_since and m.defective_since <= period.end for m in sewer_meters):
         return _defective(a, period, rates)

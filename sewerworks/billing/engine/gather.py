@@ -49,7 +49,10 @@ class AccountData:
 
 
 def accounts_in(period: BillingPeriod) -> Q:
-    """The accounts a period bills: open at some time in it, on a parcel in its area (or every one)."""
+    """The accounts a period bills: open at some time in it, on a parcel in its area (or every one).
+
+    Contract users (§118-29.1) are billed as users inside the area; their parcels lie outside both areas,
+    so a period of one area leaves them out and a period of every account bills them (I-62)."""
     q = (Q(opened_on__isnull=True) | Q(opened_on__lte=period.end)) & (
         Q(closed_on__isnull=True) | Q(closed_on__gte=period.start)
     )

@@ -127,7 +127,11 @@ def drop_drafts_after(period: BillingPeriod, high: int) -> int:
 
 def post_bills(period: BillingPeriod, *, run: str, user_id: int | None, now: dt.datetime) -> int:
     """Copy the period's draft bills (not held) to the ledger and mark them posted; inside the caller's
-    transaction. Returns the number of ledger entries written (0 the second time)."""
+    transaction. Returns the number of ledger entries written (0 the second time).
+
+    I-61: a bill held for a person (an implausible rollover, no read in the window, wash water above the
+    water used) is never posted on a guess: it stays a draft, listed first on the period page, while the
+    rest of the period posts."""
     at = _now_param(now)
     posted_on = connection.ops.adapt_datefield_value(period.bill_date)
     description = f"Sewer user charge {period.start.isoformat()} – {period.end.isoformat()}"
