@@ -20,7 +20,7 @@ from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.core.api_auth import require
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.filters import MAX_ID
-from sewerworks.registry.models import ImprovementArea, Parcel
+from sewerworks.registry.models import ImprovementArea, Parcel, SewerAccount
 
 router = Router(tags=["billing"])
 VIEW = "billing.view_billing"
@@ -94,6 +94,22 @@ def post_period(request: HttpRequest, period_id: int) -> Any:
     except ValidationError as exc:
         raise _refused(exc) from exc
     return {"posted": result.posted, "unchanged": result.unchanged, "message": result.message}
+
+
+@router.post(
+    "/billing/periods/{period_id}/strengths",
+    response={200: s.StrengthOut, **REFUSALS},
+    summary="Record an account's measured strength for the period (I-03)",
+)
+def record_strength(request: HttpRequest, period_id: int, payload: s.StrengthIn) -> Any:
+    require(request, "billing.record_strength")
+    period = _get(BillingPeriod, period_id, "billing period")
+    account = _get(SewerAccount, payload.account_id, "sewer account")
+    measured = {k: getattr(payload, k) for k in ("bod", "suspended_solids", "chlorine_demand")}
+    try:
+        return actions.do_record_strength(account, period, acting_user=request.user, source=payload.source, **measured)
+    except ValidationError as exc:
+        raise _refused(exc) from exc
 
 
 @router.get(

@@ -84,3 +84,22 @@ class EntryOut(Schema):
 class BalanceOut(Schema):
     parcel_id: int
     balance: Decimal = Field(..., description="The sum of the parcel's ledger entries, dollars.")
+
+
+class StrengthIn(Schema):
+    account_id: int = Field(..., description="The sewer account measured.")
+    bod: Decimal | None = Field(None, ge=0, description="Five-day BOD, mg/L.")
+    suspended_solids: Decimal | None = Field(None, ge=0, description="Suspended solids, mg/L.")
+    chlorine_demand: Decimal | None = Field(None, ge=0, description="Chlorine demand, mg/L.")
+    source: str = Field(..., max_length=200, description="What the measurement comes from (the lab report).")
+
+
+class StrengthOut(Schema):
+    id: int
+    account_id: int
+    period_id: int
+    bod: Decimal | None
+    suspended_solids: Decimal | None
+    chlorine_demand: Decimal | None
+    source: str
+    entered_by_id: int

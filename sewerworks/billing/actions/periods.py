@@ -41,7 +41,7 @@ def do_open_period(end: dt.date, *, area: Any = None, acting_user: Any) -> Billi
             clash = clash.filter(Q(area__isnull=True) | Q(area=area))
         if clash.exists():
             raise ValidationError({"end": f"A billing period ending {end} is already open ({clash.first()})."})
-        period = BillingPeriod.objects.create(
+        period = BillingPeriod(
             area=area,
             start=cal.start,
             end=cal.end,
@@ -51,6 +51,8 @@ def do_open_period(end: dt.date, *, area: Any = None, acting_user: Any) -> Billi
             due_date=cal.due_date,
             created_by=acting_user,
         )
+        period._history_user = acting_user  # type: ignore[attr-defined]
+        period.save()
         period.status_changes.create(
             from_status="", to_status=pipeline.DRAFT, why="period opened (§118-51)", by=acting_user
         )

@@ -50,6 +50,7 @@ def move(period: BillingPeriod, target: str, *, by: Any, why: str = "") -> None:
         period=period, from_status=period.status, to_status=target, why=(why or meaning)[:200], by=by
     )
     period.status = target
+    period._history_user = by  # type: ignore[attr-defined]  # the period's history names who moved it
     period.save(update_fields=["status"])
 
 

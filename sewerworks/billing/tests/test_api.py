@@ -3,6 +3,7 @@ parcel's ledger and balance; refusals naming the rule, 403 for a role that may n
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -49,3 +50,27 @@ def test_a_period_from_opening_to_posting_through_the_api(
     assert [(e["amount"], e["source_key"]) for e in ledger["items"]] == [("24.00", f"bill:{bill.pk}")]
     assert client.get(f"/api/billing/parcels/{account.parcel_id}/balance").json()["balance"] == "24.00"
     assert client.get("/api/billing/bills/999999").status_code == 404
+
+
+def test_strength_is_recorded_with_who_and_from_what_and_refused_naming_the_field(
+    client_as: Any, make_account: Any, autumn: Any
+) -> None:
+    account = make_account(user_class="industrial", meters=[(0, 100_000)])
+    engineer = client_as("town engineer")
+    url = f"/api/billing/periods/{autumn.pk}/strengths"
+    ok = engineer.post(
+        url, {"account_id": account.pk, "bod": "500", "source": "Lab report 2026-114"}, content_type="application/json"
+    )
+    assert ok.status_code == 200 and Decimal(ok.json()["bod"]) == 500 and ok.json()["entered_by_id"] == engineer.user.pk
+    blank = engineer.post(url, {"account_id": account.pk, "source": "Lab report"}, content_type="application/json")
+    assert blank.status_code == 422 and "bod" in str(blank.json()["detail"])
+    negative = engineer.post(
+        url, {"account_id": account.pk, "bod": "-1", "source": "x"}, content_type="application/json"
+    )
+    assert negative.status_code == 422
+    assert (
+        client_as("inspector")
+        .post(url, {"account_id": account.pk, "bod": "1", "source": "x"}, content_type="application/json")
+        .status_code
+        == 403
+    )

@@ -50,6 +50,7 @@ def test_posting_a_reviewed_period_puts_each_bill_on_the_ledger_once(
     autumn.refresh_from_db()
     assert autumn.status == "posted"
     assert [c.to_status for c in autumn.status_changes.all()] == ["draft", "reviewed", "posted"]
+    assert autumn.history.first().history_user == staff.superintendent
     assert AuditEvent.objects.filter(action="do_post_period", rows=2).count() == 1
 
     again = do_post_period(autumn, acting_user=staff.superintendent)
