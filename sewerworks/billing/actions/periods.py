@@ -20,6 +20,7 @@ from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.jobs import start_job
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import current_parameters
+from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
 from sewerworks.ordinance.s118_51_billing_calendar import period_ending
 
 
@@ -33,7 +34,11 @@ def do_open_period(end: dt.date, *, area: Any = None, acting_user: Any) -> Billi
     require(acting_user, "billing.open_period", "open a billing period")
     try:
         cal = period_ending(end, current_parameters().at(end))
-    except ValueError as exc:
+    except NotInForce as exc:
+        raise ValidationError(
+            {"end": f"No billing calendar (§118-51) was in force on {end}: {exc.args[0] if exc.args else exc}"}
+        ) from exc
+    except (ValueError, ParameterError) as exc:
         raise ValidationError({"end": str(exc)}) from exc
     with transaction.atomic():
         clash = BillingPeriod.objects.filter(end=end)

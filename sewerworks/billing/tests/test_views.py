@@ -33,6 +33,11 @@ def test_a_clerk_opens_a_period_on_a_calendar_day_and_is_told_which_days_end_one
     )
     again = client.post("/billing/", {"end": "2026-09-30"})
     assert "already open" in again.content.decode()
+    before = client.post("/billing/", {"end": "1999-09-30"})
+    assert (
+        before.status_code == 200
+        and "No billing calendar (§118-51) was in force on 1999-09-30" in before.content.decode()
+    )
 
 
 @override_settings(TASKS=IMMEDIATE)
