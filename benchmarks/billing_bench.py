@@ -129,7 +129,7 @@ def floor_run(period: Any) -> None:
             f"INSERT INTO {bill} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic,"
             " facts, note, run, created_at) SELECT u.id, u.parcel_id, %s, 'posted', 'reads', '', u.g,"
             f" {first_cents} + {beyond_cents}, 'user-charge', '{{}}', '', 'floor', '2026-10-10 00:00:00' FROM"
-            f" (SELECT a.id, a.parcel_id, COALESCE(SUM((e.reading - s.reading + 1000000) % 1000000), 30000) AS g"
+            f" (SELECT a.id, a.parcel_id, COALESCE(SUM((e.reading - s.reading + 1000000) %% 1000000), 30000) AS g"
             f" FROM {acct} a LEFT JOIN {meter} m ON m.account_id = a.id"
             f" LEFT JOIN {read} s ON s.meter_id = m.id AND s.read_on = '2026-03-31'"
             f" LEFT JOIN {read} e ON e.meter_id = m.id AND e.read_on = '2026-09-30'"
