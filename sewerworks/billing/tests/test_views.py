@@ -109,6 +109,7 @@ def test_the_parcel_page_shows_the_ledger_and_balance(
     do_post_period(autumn, acting_user=staff.superintendent)
     page = client.get(f"/registry/parcels/{account.parcel.pk}/").content.decode()
     assert "Balance: <strong>$24.00" in page and "Sewer user charge 2026-04-01 – 2026-09-30" in page
+    assert "Sewer bill posted: $24.00 for 2026-04-01 – 2026-09-30" in page  # on the parcel's timeline
 
 
 def test_the_dashboard_panel_shows_the_latest_period_and_what_is_held(
