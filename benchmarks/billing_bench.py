@@ -61,15 +61,27 @@ def seed(n: int, rng: random.Random) -> None:
             reads += [(n + i, "2026-03-31", 0), (n + i, "2026-09-30", used // 2)]
     tables = {m: m._meta.db_table for m in (Parcel, SewerAccount, WaterMeter, MeterRead)}
     with transaction.atomic(), connection.cursor() as c:
-        c.executemany(f"INSERT INTO {tables[Parcel]} (id, tax_map_number, street_number, street_name, address_search,"
-                      " street_search, improvement_area_id, land_use_class, polygon, discharge_point)"
-                      " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", parcels)
-        c.executemany(f"INSERT INTO {tables[SewerAccount]} (id, account_number, parcel_id, user_class, metered,"
-                      " in_water_district, contract_user) VALUES (%s, %s, %s, %s, %s, %s, %s)", accounts)
-        c.executemany(f"INSERT INTO {tables[WaterMeter]} (id, serial, account_id, size_in, dials, unit, purpose,"
-                      " installed_on, certified_by) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)", meters)
-        c.executemany(f"INSERT INTO {tables[MeterRead]} (meter_id, read_on, reading, source, created_at, run)"
-                      " VALUES (%s, %s, %s, 'water_district', '2026-10-01 00:00:00', 'bench')", reads)
+        c.executemany(
+            f"INSERT INTO {tables[Parcel]} (id, tax_map_number, street_number, street_name, address_search,"
+            " street_search, improvement_area_id, land_use_class, polygon, discharge_point)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            parcels,
+        )
+        c.executemany(
+            f"INSERT INTO {tables[SewerAccount]} (id, account_number, parcel_id, user_class, metered,"
+            " in_water_district, contract_user) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            accounts,
+        )
+        c.executemany(
+            f"INSERT INTO {tables[WaterMeter]} (id, serial, account_id, size_in, dials, unit, purpose,"
+            " installed_on, certified_by) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            meters,
+        )
+        c.executemany(
+            f"INSERT INTO {tables[MeterRead]} (meter_id, read_on, reading, source, created_at, run)"
+            " VALUES (%s, %s, %s, 'water_district', '2026-10-01 00:00:00', 'bench')",
+            reads,
+        )
 
 
 def reset(period: Any) -> None:
@@ -80,8 +92,11 @@ def reset(period: Any) -> None:
 
     with transaction.atomic(), connection.cursor() as c:
         c.execute(f"DELETE FROM {LedgerEntry._meta.db_table} WHERE period_id = %s", [period.pk])
-        c.execute(f"DELETE FROM {BillLine._meta.db_table} WHERE bill_id IN"
-                  f" (SELECT id FROM {Bill._meta.db_table} WHERE period_id = %s)", [period.pk])
+        c.execute(
+            f"DELETE FROM {BillLine._meta.db_table} WHERE bill_id IN"
+            f" (SELECT id FROM {Bill._meta.db_table} WHERE period_id = %s)",
+            [period.pk],
+        )
         c.execute(f"DELETE FROM {Bill._meta.db_table} WHERE period_id = %s", [period.pk])
         period.status_changes.all().delete()
         type(period).objects.filter(pk=period.pk).update(status="draft")
@@ -173,12 +188,29 @@ def child_peak_rss_mib(period: Any, chunk: int, var_dir: str) -> float:
     from django.db import connection
 
     db = connection.settings_dict
-    url = (f"sqlite:///{db['NAME']}" if connection.vendor == "sqlite"
-           else f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}")
+    url = (
+        f"sqlite:///{db['NAME']}"
+        if connection.vendor == "sqlite"
+        else f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    )
     env = {**os.environ, "DATABASE_URL": url, "SEWERWORKS_VAR": var_dir}
-    subprocess.run([sys.executable, str(ROOT / "manage.py"), "bill_run", period.end.isoformat(), "--post",
-                    "--as-user", "bench", "--chunk", str(chunk)], env=env, cwd=ROOT, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "manage.py"),
+            "bill_run",
+            period.end.isoformat(),
+            "--post",
+            "--as-user",
+            "bench",
+            "--chunk",
+            str(chunk),
+        ],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
@@ -217,8 +249,10 @@ def main(argv: list[str]) -> int:
         rng = random.Random(args.seed)
         start = time.perf_counter()
         seed(args.accounts, rng)
-        print(f"billing bench: {args.accounts:,} accounts on {connection.vendor}, seeded in "
-              f"{time.perf_counter() - start:.1f} s; {os.cpu_count()} cores")
+        print(
+            f"billing bench: {args.accounts:,} accounts on {connection.vendor}, seeded in "
+            f"{time.perf_counter() - start:.1f} s; {os.cpu_count()} cores"
+        )
         user = User.objects.create_superuser("bench", password=None)
         period = do_open_period(__import__("datetime").date(2026, 9, 30), acting_user=user)
         floor_period = do_open_period(__import__("datetime").date(2026, 3, 31), acting_user=user)
@@ -241,8 +275,10 @@ def main(argv: list[str]) -> int:
         rss = child_peak_rss_mib(period, args.chunk, var_dir)
         engine_med, floor_med = statistics.median(engine_s), statistics.median(floor_s)
         ratio = engine_med / floor_med
-        print(f"engine: {engine_med:.2f} s median wall ({args.accounts / engine_med:,.0f} accounts/s); "
-              f"floor: {floor_med:.2f} s ({args.accounts / floor_med:,.0f} accounts/s)")
+        print(
+            f"engine: {engine_med:.2f} s median wall ({args.accounts / engine_med:,.0f} accounts/s); "
+            f"floor: {floor_med:.2f} s ({args.accounts / floor_med:,.0f} accounts/s)"
+        )
         print(f"longest write transaction: {longest.seconds:.2f} s (goal ≤ 10 s on SQLite)")
         print(f"peak RSS of the bill run alone (child process): {rss:,.0f} MiB (goal ≤ 1024)")
         print(f"mismatches against the user-charge topic: {wrong} of {checked:,} sampled (goal 0)")
