@@ -1,5 +1,6 @@
 """python -m benchmarks [--parcels N | --quick] [--runs R] [--seed S] [--keep] [--explain]
 python -m benchmarks import_contention [--rows N] [--keep]   (see benchmarks/import_contention.py)
+python -m benchmarks billing [--accounts N]          (see benchmarks/billing_bench.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), migrates it, times
 the demo build at N parcels (default 1,000,000), then times the registry search box against its floor
@@ -50,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import import_contention
 
         return import_contention.main(argv[1:])
+    if argv[:1] == ["billing"]:
+        from benchmarks.billing_bench import main as billing_main
+
+        return billing_main(argv[1:])
     args = parse(argv)
     var_dir = tempfile.mkdtemp(prefix="sewerworks-bench-")
     try:

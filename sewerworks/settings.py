@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "sewerworks.core",
     "sewerworks.registry",
     "sewerworks.enforcement",
+    "sewerworks.billing",
 ]
 
 MIDDLEWARE = [

@@ -46,6 +46,13 @@ class MeterUnit(models.TextChoices):
     CUBIC_FEET = "ft3", "Cubic feet"
 
 
+class MeterPurpose(models.TextChoices):
+    """What a meter's water is for: sewer use is billed; vehicle-wash water is excluded (§118-6, I-44)."""
+
+    SEWER_USE = "sewer_use", "Sewer use"
+    VEHICLE_WASH = "vehicle_wash", "Vehicle wash (§118-6: excluded from sewer usage)"
+
+
 class ReadSource(models.TextChoices):
     WATER_DISTRICT = "water_district", "Marlborough Water District"
     MANUAL = "manual", "Manual read"

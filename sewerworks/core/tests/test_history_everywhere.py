@@ -13,8 +13,12 @@ APPEND_ONLY = {
     "core.job": "progress of a background job, written by the worker",
     "core.apitoken": "issued or revoked by an administrator; the key is never edited",
     "core.importbatch": "state of an import's staged writes, written by the import; its AuditEvent is the record",
+    "billing.bill": "written in bulk by a bill run (a draft is replaced whole, never edited); one AuditEvent per run",
+    "billing.billline": "line items written in bulk with their bill",
+    "billing.ledgerentry": "the ledger is append-only: a mistake is corrected by another entry",
+    "billing.periodstatuschange": "each move of a billing period, itself the period's history of status",
 }
-APPS = ("core", "registry")
+APPS = ("core", "registry", "billing")
 
 
 def test_every_editable_model_has_history() -> None:

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from sewerworks.registry.choices import MeterUnit, ReadSource, UserClass
+from sewerworks.registry.choices import MeterPurpose, MeterUnit, ReadSource, UserClass
 from sewerworks.registry.models.parcels import Parcel
 
 
@@ -51,6 +51,13 @@ class WaterMeter(models.Model):
         "certified on", null=True, blank=True, help_text="By the Water Superintendent (§118-25)."
     )
     certified_by = models.CharField("certified by", max_length=120, blank=True)
+    purpose = models.CharField(
+        "purpose",
+        max_length=12,
+        choices=MeterPurpose.choices,
+        default=MeterPurpose.SEWER_USE,
+        help_text="A car wash's separate vehicle-wash meter is excluded from sewer usage (§118-6, I-44).",
+    )
     defective_since = models.DateField(
         "defective since", null=True, blank=True, help_text="Billed on the average of its last two good bills (I-26)."
     )

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from sewerworks.core.navigation import actions_for
+from sewerworks.core.record_sections import sections_for
 from sewerworks.core.timeline import timeline_for
 from sewerworks.registry import geometry
 from sewerworks.registry.availability import sewer_available
@@ -83,6 +84,7 @@ def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
     parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
     context = _parcel_context(parcel)
     context["timeline"] = timeline_for(parcel, limit=50)
+    context["sections"] = sections_for(request, parcel)
     context["availability"] = sewer_available(parcel)
     context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
     context["record_actions"] = actions_for(request.user, parcel)

@@ -1,0 +1,119 @@
+"""The billing part of the demo district: the Water District's read schedule and the mid-2026 rate
+increase recorded as resolutions, three posted periods (ending 2025-04-30, 2025-10-31, 2026-04-30, so the
+defective meter has its two good bills, I-26), the autumn 2026 period in draft for the clerk; the car
+wash's vehicle-wash meter (§118-6, I-44) and an industrial account above normal strength (I-03).
+
+The demo's reads come every six months around 1 May and 1 November, so the demo records the Water
+District's schedule (I-58: periods end 04-30 and 10-31, reads count within 20 days) rather than the
+packaged illustrative 03-31 and 09-30.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import Group, User
+
+from sewerworks.billing import pipeline
+from sewerworks.billing.actions import do_open_period, do_post_period, do_record_strength, do_review_period
+from sewerworks.billing.engine.run import run_drafts
+from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
+from sewerworks.core.roles import CLERK, SUPERINTENDENT
+from sewerworks.registry.choices import BuildingUse, MeterPurpose, ReadSource, UserClass
+from sewerworks.registry.models import MeterRead, SewerAccount, WaterMeter
+
+D = dt.date
+POSTED_ENDS = (D(2025, 4, 30), D(2025, 10, 31), D(2026, 4, 30))
+DRAFT_END = D(2026, 10, 31)
+
+
+def _user(username: str, role: str, first: str, last: str) -> User:
+    user, _ = User.objects.get_or_create(username=username, defaults={"first_name": first, "last_name": last})
+    user.groups.add(Group.objects.get_or_create(name=role)[0])
+    return user
+
+
+def record_resolutions(clerk: User) -> None:
+    do_record_resolution(
+        instrument="Res. 2024-88",
+        adopted_on=D(2024, 6, 10),
+        effective_on=D(2024, 7, 1),
+        acting_user=clerk,
+        title="Sewer billing aligned with the Water District's read schedule (§118-51)",
+        values=[
+            ProposedValue("billing.period_ends", ["04-30", "10-31"]),
+            ProposedValue("billing.read_window_days", 20),
+        ],
+    )
+    do_record_resolution(
+        instrument="Res. 2026-41",
+        adopted_on=D(2026, 6, 9),
+        effective_on=D(2026, 7, 1),
+        acting_user=clerk,
+        title="Sewer rent: $0.0035 per gallon (I-43: periods ending on or after July 1, 2026)",
+        values=[ProposedValue("charges.rate_per_gallon", "0.0035")],
+    )
+
+
+def add_wash_meter(run: str) -> WaterMeter | None:
+    """The car wash's separately metered vehicle-wash water (§118-6), read with its other meter."""
+    account = SewerAccount.objects.filter(parcel__buildings__use=BuildingUse.CAR_WASH).order_by("pk").first()
+    main = account.meters.order_by("pk").first() if account else None
+    if account is None or main is None:
+        return None
+    wash = WaterMeter.objects.create(
+        serial=f"{main.serial}W",
+        account=account,
+        size_in=main.size_in,
+        dials=7,
+        unit="gal",
+        purpose=MeterPurpose.VEHICLE_WASH,
+        installed_on=main.installed_on,
+        certified_on=main.certified_on,
+        certified_by=main.certified_by,
+    )
+    reading = 120_000
+    rows = []
+    for i, read_on in enumerate(main.reads.order_by("read_on").values_list("read_on", flat=True)):
+        reading += 0 if i == 0 else 640_000 + 35_000 * (i % 3)
+        rows.append(MeterRead(meter=wash, read_on=read_on, reading=reading, source=ReadSource.WATER_DISTRICT, run=run))
+    MeterRead.objects.bulk_create(rows)  # demo setup of a few rows, as the registry demo writes its reads
+    return wash
+
+
+def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
+    clerk = _user("clerk", CLERK, "Carol", "Clerk")
+    sam = _user("superintendent", SUPERINTENDENT, "Sam", "Superintendent")
+    record_resolutions(clerk)
+    wash = add_wash_meter("demo-billing")
+    for end in POSTED_ENDS:
+        period = do_open_period(end, acting_user=clerk)
+        run_drafts(period, acting_user=clerk)
+        do_review_period(period, acting_user=sam, why="demo: reviewed")
+        do_post_period(period, acting_user=sam)
+    autumn = do_open_period(DRAFT_END, acting_user=clerk)
+    industrial = SewerAccount.objects.filter(user_class=UserClass.INDUSTRIAL, metered=True).order_by("pk").first()
+    if industrial is not None:
+        do_record_strength(
+            industrial,
+            autumn,
+            acting_user=sam,
+            source="District composite samples, lab report 2026-114",
+            bod=Decimal(480),
+            suspended_solids=Decimal(390),
+            chlorine_demand=Decimal(18),
+        )
+    result = run_drafts(autumn, acting_user=clerk)
+    assert autumn.status == pipeline.DRAFT
+    write(
+        f"Billing: {len(POSTED_ENDS)} periods posted; {DRAFT_END} in draft ({result.message}); "
+        f"wash meter {wash.serial if wash else 'none'}."
+    )
+
+
+if build not in DEMO_BUILDERS:
+    DEMO_BUILDERS.append(build)

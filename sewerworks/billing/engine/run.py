@@ -1,0 +1,122 @@
+"""The bill run of a period: drafts computed and committed chunk by chunk, then posting in one short
+set-based transaction. Runs exclude each other with :func:`bill_run_lock`.
+
+Test hook: with ``SEWERWORKS_BILL_RUN_DIE_AFTER_CHUNK=N`` in the environment the process kills itself
+with SIGKILL right after committing chunk N (the crash test of issue 10); it does nothing otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from sewerworks.billing import pipeline
+from sewerworks.billing.engine.compute import PeriodRates, compute_bill
+from sewerworks.billing.engine.gather import chunks, gather
+from sewerworks.billing.engine.lock import bill_run_lock
+from sewerworks.billing.engine.write import drop_drafts_after, post_bills, write_chunk
+from sewerworks.billing.models import BillingPeriod, PeriodStatusChange
+from sewerworks.core.models import AuditEvent
+from sewerworks.core.parameters import current_parameters
+
+CHUNK = 2000
+DIE_AFTER = "SEWERWORKS_BILL_RUN_DIE_AFTER_CHUNK"
+Progress = Callable[..., None]
+
+
+@dataclass
+class RunResult:
+    run: str
+    bills: int = 0
+    total_cents: int = 0
+    flags: dict[str, int] = field(default_factory=dict)
+    posted: int = 0
+    unchanged: bool = False
+    message: str = ""
+
+
+def move(period: BillingPeriod, target: str, *, by: Any, why: str = "") -> None:
+    """Move the period along its pipeline (checked) and write the status-change row."""
+    meaning = pipeline.check(period.status, target)
+    PeriodStatusChange.objects.create(
+        period=period, from_status=period.status, to_status=target, why=(why or meaning)[:200], by=by
+    )
+    period.status = target
+    period._history_user = by  # type: ignore[attr-defined]  # the period's history names who moved it
+    period.save(update_fields=["status"])
+
+
+def _die_after(chunk_number: int) -> None:
+    wanted = os.environ.get(DIE_AFTER)
+    if wanted and int(wanted) == chunk_number:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def run_drafts(
+    period: BillingPeriod, *, acting_user: Any, progress: Progress | None = None, chunk_size: int = CHUNK
+) -> RunResult:
+    """Compute (or recompute) the period's draft bills. A posted period is left as it is."""
+    run = f"bills-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}"
+    with bill_run_lock():
+        period.refresh_from_db()
+        if period.status == pipeline.POSTED:
+            return RunResult(run, unchanged=True, message="The period is posted: its bills do not change.")
+        if period.status == pipeline.REVIEWED:
+            with transaction.atomic():
+                move(period, pipeline.DRAFT, by=acting_user, why="computed again by a bill run: review it again")
+        rates = PeriodRates.on_last_day(current_parameters().at(period.end))
+        parts = chunks(period, chunk_size)
+        total = sum(len(part) for _, _, part in parts)
+        result = RunResult(run)
+        flags: Counter[str] = Counter()
+        user_id = getattr(acting_user, "pk", None)
+        now = timezone.now()
+        for number, (low, high, _part) in enumerate(parts, start=1):
+            rows = [compute_bill(a, period, rates) for a in gather(period, low, high)]
+            result.bills += write_chunk(period, low, high, rows, run=run, user_id=user_id, now=now)
+            result.total_cents += sum(r.total_cents for r in rows)
+            flags.update(f for r in rows for f in r.flags)
+            if progress:
+                progress(done=result.bills, total=total, message=f"Computed {result.bills:,} of {total:,} bills.")
+            _die_after(number)
+        drop_drafts_after(period, parts[-1][1] if parts else 0)
+        result.flags = dict(flags)
+        result.message = f"{result.bills:,} draft bills, ${result.total_cents / 100:,.2f}."
+        AuditEvent.objects.create(
+            actor=acting_user,
+            action="bill_run",
+            run=run,
+            subject=f"draft bills {period.name}"[:200],
+            rows=result.bills,
+            detail={"period": period.pk, "total_cents": result.total_cents, "flags": result.flags},
+        )
+    return result
+
+
+def post_period(period: BillingPeriod, *, acting_user: Any) -> RunResult:
+    """Post a reviewed period's bills to the ledger in one short transaction; a posted one is unchanged."""
+    run = f"post-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}"
+    with bill_run_lock(), transaction.atomic():
+        period = BillingPeriod.objects.select_for_update().get(pk=period.pk)
+        if period.status == pipeline.POSTED:
+            return RunResult(run, unchanged=True, message="The period is already posted: nothing changed.")
+        pipeline.check(period.status, pipeline.POSTED)
+        written = post_bills(period, run=run, user_id=getattr(acting_user, "pk", None), now=timezone.now())
+        move(period, pipeline.POSTED, by=acting_user)
+        AuditEvent.objects.create(
+            actor=acting_user,
+            action="do_post_period",
+            run=run,
+            subject=f"posted {period.name}"[:200],
+            rows=written,
+            detail={"period": period.pk},
+        )
+    return RunResult(run, posted=written, message=f"{written:,} bills posted to the ledger.")

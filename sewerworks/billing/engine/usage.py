@@ -1,0 +1,61 @@
+"""The water a meter measured in a period, from its reads (I-24, I-48, I-60).
+
+I-60 (our reading of "the amount of water [...] used" in a semiannual period, with §118-51's read
+window): a meter's end read is its last read up to the end of the period's read window, and it must lie
+in the window, unless the meter was removed during the period (then its final read, on or after the
+period's first day, ends it). Its start read is its last read before the window (and before the end
+read): the previous period's. A meter with no earlier read starts from 0 when it was installed during
+the period (a new register); otherwise it is held for a person. A lower end read is a rollover only when
+plausible (I-48); cubic feet convert at the parameter's gallons per cubic foot (I-24).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from sewerworks.billing.engine.gather import MeterData
+from sewerworks.billing.models import BillingPeriod
+
+
+@dataclass(frozen=True)
+class MeterUse:
+    """What one meter measured in the period: register units, gallons, or why it is held."""
+
+    start: int
+    end: int
+    units: int
+    gallons: Decimal
+    rolled_over: bool
+
+
+class Held(Exception):
+    """A meter whose reads cannot be billed without a person (the reason, in plain words)."""
+
+
+def meter_use(meter: MeterData, period: BillingPeriod, fraction: Decimal, per_ft3: Decimal) -> MeterUse:
+    removed_in_period = meter.removed_on is not None and meter.removed_on <= period.reads_until
+    upto = [r for r in meter.reads if r[0] <= period.reads_until]
+    end = upto[-1] if upto else None
+    first_day = period.start if removed_in_period else period.reads_from
+    if end is None or end[0] < first_day:
+        raise Held(f"Meter {meter.serial} has no read between {first_day} and {period.reads_until} (§118-51, I-60).")
+    earlier = [r for r in upto if r[0] < min(period.reads_from, end[0])]
+    if earlier:
+        start = earlier[-1][1]
+    elif meter.installed_on is not None and meter.installed_on >= period.start:
+        start = 0
+    else:
+        raise Held(f"Meter {meter.serial} has no read before {period.reads_from} to start the period from (I-60).")
+    units = end[1] - start
+    rolled = units < 0
+    if rolled:
+        span = 10**meter.dials
+        units += span
+        if units > fraction * span:
+            raise Held(
+                f"Meter {meter.serial}: the end read {end[1]:,} is lower than the start read {start:,}; as a "
+                f"rollover it would mean {units:,}, more than {fraction} of the register (I-48)."
+            )
+    gallons = Decimal(units) * per_ft3 if meter.unit == "ft3" else Decimal(units)
+    return MeterUse(start, end[1], units, gallons, rolled)

@@ -1,0 +1,162 @@
+"""Writing bills and posting them, set-based: raw ``executemany`` and ``INSERT … SELECT``, never one ORM
+save per account nor ``bulk_create`` of model objects.
+
+A chunk's drafts are replaced in one short transaction (delete the range's drafts, insert the new ones);
+posting is one short transaction that copies the period's draft bills to the ledger, keyed ``bill:<id>``
+so that a second posting inserts nothing, and marks them posted.
+
+Table and column names in the SQL below come from the models' ``_meta``, never from input; every value is
+a query parameter.
+"""
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from django.db import connection, transaction
+
+from sewerworks.billing.choices import Basis, BillStatus, LedgerKind
+from sewerworks.billing.engine.compute import BillRow
+from sewerworks.billing.models import Bill, BillingPeriod, BillLine, LedgerEntry
+
+BILL = Bill._meta.db_table
+LINE = BillLine._meta.db_table
+LEDGER = LedgerEntry._meta.db_table
+BILL_COLUMNS = (
+    "account_id",
+    "parcel_id",
+    "period_id",
+    "status",
+    "basis",
+    "flags",
+    "gallons",
+    "total",
+    "topic",
+    "facts",
+    "note",
+    "run",
+    "created_at",
+    "created_by_id",
+)
+LINE_COLUMNS = (
+    "bill_id",
+    "position",
+    "kind",
+    "description",
+    "working",
+    "quantity",
+    "rate",
+    "amount",
+    "section",
+    "interpretations",
+)
+
+
+def _insert_sql(table: str, columns: tuple[str, ...], casts: dict[str, str] | None = None) -> str:
+    casts = casts or {}
+    marks = ", ".join(f"%s{casts.get(c, '')}" for c in columns)
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+
+
+def _dec(value: Any) -> str | None:
+    return None if value is None else format(value, "f")
+
+
+def _now_param(now: dt.datetime) -> Any:
+    return connection.ops.adapt_datetimefield_value(now)
+
+
+def write_chunk(
+    period: BillingPeriod, low: int, high: int, rows: list[BillRow], *, run: str, user_id: int | None, now: dt.datetime
+) -> int:
+    """Replace the period's draft bills of accounts ``low`` < id ≤ ``high`` with ``rows``; one transaction."""
+    jsonb = {"facts": "::jsonb"} if connection.vendor == "postgresql" else {}
+    at = _now_param(now)
+    with transaction.atomic(), connection.cursor() as cur:
+        where = "period_id = %s AND status = %s AND account_id > %s AND account_id <= %s"
+        args: list[Any] = [period.pk, BillStatus.DRAFT, low, high]
+        cur.execute(f"DELETE FROM {LINE} WHERE bill_id IN (SELECT id FROM {BILL} WHERE {where})", args)
+        cur.execute(f"DELETE FROM {BILL} WHERE {where}", args)
+        cur.executemany(
+            _insert_sql(BILL, BILL_COLUMNS, jsonb),
+            [
+                (
+                    r.account_id,
+                    r.parcel_id,
+                    period.pk,
+                    BillStatus.DRAFT,
+                    r.basis,
+                    ",".join(r.flags),
+                    _dec(r.gallons),
+                    r.total_cents,
+                    r.topic,
+                    json.dumps(r.facts),
+                    r.note,
+                    run,
+                    at,
+                    user_id,
+                )
+                for r in rows
+            ],
+        )
+        cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where}", args)
+        bill_of = dict(cur.fetchall())
+        cur.executemany(
+            _insert_sql(LINE, LINE_COLUMNS),
+            [
+                (bill_of[r.account_id], i, kind, desc[:200], working[:300], _dec(qty), _dec(rate), cents, section, ids)
+                for r in rows
+                for i, (kind, desc, working, qty, rate, cents, section, ids) in enumerate(r.lines)
+            ],
+        )
+    return len(rows)
+
+
+def drop_drafts_after(period: BillingPeriod, high: int) -> int:
+    """Drafts of accounts beyond the last chunk (no longer billed in the period): removed."""
+    with transaction.atomic(), connection.cursor() as cur:
+        where = "period_id = %s AND status = %s AND account_id > %s"
+        args: list[Any] = [period.pk, BillStatus.DRAFT, high]
+        cur.execute(f"DELETE FROM {LINE} WHERE bill_id IN (SELECT id FROM {BILL} WHERE {where})", args)
+        cur.execute(f"DELETE FROM {BILL} WHERE {where}", args)
+        return int(cur.rowcount)
+
+
+def post_bills(period: BillingPeriod, *, run: str, user_id: int | None, now: dt.datetime) -> int:
+    """Copy the period's draft bills (not held) to the ledger and mark them posted; inside the caller's
+    transaction. Returns the number of ledger entries written (0 the second time).
+
+    I-61: a bill held for a person (an implausible rollover, no read in the window, wash water above the
+    water used) is never posted on a guess: it stays a draft, listed first on the period page, while the
+    rest of the period posts."""
+    at = _now_param(now)
+    posted_on = connection.ops.adapt_datefield_value(period.bill_date)
+    description = f"Sewer user charge {period.start.isoformat()} – {period.end.isoformat()}"
+    with connection.cursor() as cur:
+        cur.execute(
+            f"INSERT INTO {LEDGER} (parcel_id, account_id, kind, amount, posted_on, source_key, description, section,"
+            " period_id, bill_id, run, created_at, created_by_id)"
+            f" SELECT b.parcel_id, b.account_id, %s, b.total, %s, 'bill:' || b.id, %s, '118-52', b.period_id, b.id,"
+            f" %s, %s, %s FROM {BILL} b WHERE b.period_id = %s AND b.status = %s AND b.basis <> %s"
+            " ON CONFLICT (source_key) DO NOTHING",
+            [
+                LedgerKind.CHARGE.value,
+                posted_on,
+                description,
+                run,
+                at,
+                user_id,
+                period.pk,
+                BillStatus.DRAFT.value,
+                Basis.HELD.value,
+            ],
+        )
+        written = int(cur.rowcount)
+        cur.execute(
+            f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE period_id = %s AND status = %s AND basis <> %s",
+            [BillStatus.POSTED.value, at, period.pk, BillStatus.DRAFT.value, Basis.HELD.value],
+        )
+    return written

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from sewerworks.billing.choices import Basis, BillStatus
+from sewerworks.billing.models.periods import BillingPeriod
+from sewerworks.core.money import MoneyField
+
+
+class Bill(models.Model):
+    """A sewer account's semiannual bill for one period (§118-52): the water used, its line items and
+    total. Written in bulk by the bill run: a draft is recomputed by each run and is not on the ledger;
+    posting puts its total on the ledger once. One live (not void) bill per account per period.
+
+    ``facts`` are the facts of the determination topic (``topic``) that the bill page recomputes, so
+    the bill and the ordinance's per-account rule can be compared at any time.
+    """
+
+    account = models.ForeignKey(
+        "registry.SewerAccount", verbose_name="sewer account", on_delete=models.PROTECT, related_name="bills"
+    )
+    parcel = models.ForeignKey(
+        "registry.Parcel",
+        verbose_name="parcel",
+        on_delete=models.PROTECT,
+        related_name="bills",
+        help_text="Unpaid charges run with the property (§118-53).",
+    )
+    period = models.ForeignKey(
+        BillingPeriod, verbose_name="billing period", on_delete=models.PROTECT, related_name="bills"
+    )
+    status = models.CharField("status", max_length=8, choices=BillStatus.choices, default=BillStatus.DRAFT)
+    basis = models.CharField("water used from", max_length=10, choices=Basis.choices)
+    flags = models.CharField(
+        "exceptions", max_length=120, blank=True, help_text="Comma-separated: what the review shows first."
+    )
+    gallons = models.DecimalField(
+        "gallons billed", max_digits=18, decimal_places=5, null=True, blank=True, help_text="After wash water (I-44)."
+    )
+    total = MoneyField("total ($)", default=0, help_text="The sum of the line items; whole cents in SQL.")
+    topic = models.CharField("determination topic", max_length=40, help_text="e.g. user-charge.")
+    facts = models.JSONField("facts", default=dict, help_text="The topic's facts, to recompute the Decision.")
+    note = models.CharField("note", max_length=300, blank=True, help_text="Why a bill is held, in plain words.")
+    decision = models.ForeignKey(
+        "core.StoredDecision",
+        verbose_name="stored decision",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="A Decision kept with the bill when a person recorded one (the bill page recomputes it).",
+    )
+    run = models.CharField("run", max_length=64, help_text="The bill run that wrote it.")
+    created_at = models.DateTimeField("computed at")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="run by",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    posted_at = models.DateTimeField("posted at", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "bill"
+        ordering = ["period", "account"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["account", "period"],
+                condition=~models.Q(status="void"),
+                name="billing_one_live_bill_per_account_period",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["period", "status"], name="billing_bill_period_status"),
+            models.Index(fields=["parcel"], name="billing_bill_parcel"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Bill {self.pk}: {self.account_id} {self.period.end} ${self.total:,}"
+
+    @property
+    def flag_list(self) -> list[str]:
+        return [f for f in self.flags.split(",") if f]
+
+
+class BillLine(models.Model):
+    """One line item of a bill: what it charges for, its working, the section and interpretations."""
+
+    bill = models.ForeignKey(Bill, verbose_name="bill", on_delete=models.CASCADE, related_name="lines")
+    position = models.PositiveSmallIntegerField("position")
+    kind = models.CharField("item", max_length=40, help_text="e.g. first-gallons, strength-bod.")
+    description = models.CharField("description", max_length=200)
+    working = models.CharField("working", max_length=300, blank=True)
+    quantity = models.DecimalField("gallons", max_digits=18, decimal_places=5, null=True, blank=True)
+    rate = models.DecimalField("rate", max_digits=12, decimal_places=6, null=True, blank=True)
+    amount = MoneyField("amount ($)", default=0)
+    section = models.CharField("section", max_length=12, help_text="Section of Chapter 118, e.g. 118-52.")
+    interpretations = models.CharField("interpretations", max_length=80, blank=True, help_text="e.g. I-24, I-43.")
+
+    class Meta:
+        verbose_name = "bill line item"
+        ordering = ["bill", "position"]
+        constraints = [models.UniqueConstraint(fields=["bill", "position"], name="billing_line_position_once")]
+
+    def __str__(self) -> str:
+        return f"{self.description}: ${self.amount:,}"

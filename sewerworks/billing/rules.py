@@ -1,0 +1,20 @@
+"""Who may do what in billing.
+
+Everyone with a role reads periods, bills and the ledger. The clerk's office opens periods, enters
+strength records and runs the draft bills; the Superintendent may do the same. Reviewing a draft and
+posting it to the ledger is the Superintendent's alone, so the person who runs the bills is not the only
+one who sees them before they are posted. An inspector or a board member changes no bill.
+"""
+
+from __future__ import annotations
+
+import rules
+
+from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
+
+rules.add_perm("billing.view_billing", is_staff_member)
+rules.add_perm("billing.open_period", has_role(CLERK, SUPERINTENDENT))
+rules.add_perm("billing.run_bills", has_role(CLERK, SUPERINTENDENT))
+rules.add_perm("billing.record_strength", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))
+rules.add_perm("billing.review_period", has_role(SUPERINTENDENT))
+rules.add_perm("billing.post_period", has_role(SUPERINTENDENT))

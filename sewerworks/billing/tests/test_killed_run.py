@@ -1,0 +1,74 @@
+"""A bill run killed with SIGKILL after its first chunk leaves no posted bill and no ledger entry; the
+lock dies with it, and the rerun posts exactly one bill per account."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from sewerworks.billing.engine.run import DIE_AFTER
+from sewerworks.billing.models import Bill, LedgerEntry
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+def bill_run(*args: str, die_after: int | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DATABASE_URL": _database_url()}
+    env.pop(DIE_AFTER, None)
+    if die_after is not None:
+        env[DIE_AFTER] = str(die_after)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "bill_run", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_run_killed_after_a_chunk_posts_nothing_and_the_rerun_posts_one_bill_per_account(
+    make_account: Any, staff: Any
+) -> None:
+    accounts = [make_account(meters=[(1_000, 1_000 + 700 * i)]) for i in range(9)]
+    user = staff.superintendent.username
+    killed = bill_run("2026-09-30", "--post", "--as-user", user, "--chunk", "4", die_after=1)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert "Computed 4 of 9 bills." in killed.stdout and "posted" not in killed.stdout
+    assert Bill.objects.filter(status="draft").count() == 4
+    assert not Bill.objects.filter(status="posted").exists() and not LedgerEntry.objects.exists()
+
+    rerun = bill_run("2026-09-30", "--post", "--as-user", user, "--chunk", "4")
+    assert rerun.returncode == 0, rerun.stderr
+    assert "9 bills posted to the ledger." in rerun.stdout
+    posted = Bill.objects.filter(status="posted")
+    assert sorted(posted.values_list("account_id", flat=True)) == sorted(a.pk for a in accounts)
+    assert LedgerEntry.objects.count() == 9 and not Bill.objects.filter(status="draft").exists()
+
+    again = bill_run("2026-09-30", "--post", "--as-user", user)
+    assert again.returncode == 0 and "do not change" in again.stdout
+    assert LedgerEntry.objects.count() == 9
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_command_refuses_a_role_that_may_not_run_bills(staff: Any) -> None:
+    result = bill_run("2026-09-30", "--as-user", staff.inspector.username)
+    assert result.returncode != 0 and "run the bills" in result.stderr
+    result = bill_run("2026-09-29", "--as-user", staff.clerk.username)
+    assert result.returncode != 0 and "ends no billing period" in result.stderr

@@ -1,0 +1,57 @@
+"""Who may do what in billing, role by role, written out independently of ``billing/rules.py``.
+
+Everyone reads. The clerk's office and the Superintendent open periods and run the draft bills; the
+Town Engineer may also enter strength records (industrial discharge); only the Superintendent reviews
+and posts. An inspector or a board member changes no bill. A permission added to the rules without a
+line here fails.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rules.permissions import permissions as registered
+
+from sewerworks.core.roles import ROLES
+
+pytestmark = pytest.mark.django_db
+
+CLERK, SUPT, ENGINEER, INSPECTOR = "clerk", "superintendent", "town engineer", "inspector"
+BOARD, ADMIN = "board member", "administrator"
+EVERYONE = frozenset(ROLES)
+
+EXPECTED: dict[str, frozenset[str]] = {
+    "billing.view_billing": EVERYONE,
+    "billing.open_period": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.run_bills": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.record_strength": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
+    "billing.review_period": frozenset({SUPT, ADMIN}),
+    "billing.post_period": frozenset({SUPT, ADMIN}),
+}
+
+
+def test_every_billing_permission_is_in_the_table() -> None:
+    ours = {p for p in registered if p.startswith("billing.")}
+    assert ours - set(EXPECTED) == set(), "a new permission needs its line in this table"
+    assert set(EXPECTED) - ours == set(), "the table names a permission the rules no longer define"
+
+
+@pytest.mark.parametrize("role", sorted(ROLES) + [""])
+def test_each_role_holds_exactly_its_billing_permissions(make_user: Any, role: str) -> None:
+    user = make_user(role) if role else make_user()
+    wrong = [
+        f"{perm}: {'refused' if role in allowed else 'allowed'}"
+        for perm, allowed in sorted(EXPECTED.items())
+        if user.has_perm(perm) != (role in allowed)
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("role", [INSPECTOR, BOARD])
+def test_an_inspector_or_a_board_member_cannot_change_a_bill(client_as: Any, role: str, autumn: Any) -> None:
+    client = client_as(role)
+    for action in ("run", "review", "post"):
+        assert client.post(f"/billing/periods/{autumn.pk}/{action}/").status_code == 403
+    assert client.post("/billing/", {"end": "2027-03-31"}).status_code == 403
+    assert client.get(f"/billing/periods/{autumn.pk}/").status_code == 200

@@ -1,0 +1,27 @@
+"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.urls import reverse
+
+from sewerworks.billing.models import Bill
+from sewerworks.core.timeline import TimelineEvent, timeline_source
+from sewerworks.registry.models import Parcel
+
+LIMIT = 20
+
+
+@timeline_source
+def billing_events(subject: Any) -> Iterable[TimelineEvent]:
+    """Posted bills on a parcel, newest first."""
+    if not isinstance(subject, Parcel):
+        return
+    bills = Bill.objects.filter(parcel=subject, status="posted").select_related("period", "account")
+    for b in bills.order_by("-period__end")[:LIMIT]:
+        title = f"Sewer bill posted: ${b.total:,} for {b.period.start:%Y-%m-%d} – {b.period.end:%Y-%m-%d}"
+        detail = f"Account {b.account.account_number}, {b.get_basis_display().lower()}"
+        url = reverse("billing:bill_detail", args=[b.pk])
+        yield TimelineEvent(b.posted_at or b.period.bill_date, "bill", title, detail, "118-52", url)
