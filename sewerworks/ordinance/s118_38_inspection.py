@@ -178,7 +178,13 @@ def hours_from_inspection(facts: GreaseInspectionFacts, hours: int, name: str, w
         "Failing that, the Building Inspector shall issue and serve an appearance ticket."
     )
     return Deadline(
-        name=name, due=local_date(due_at), due_at=due_at, section=SECTION, sentence=sentence, interpretations=ids
+        key="pump_out",
+        name=name,
+        due=local_date(due_at),
+        due_at=due_at,
+        section=SECTION,
+        sentence=sentence,
+        interpretations=ids,
     )
 
 
@@ -188,6 +194,7 @@ def grease_inspection(facts: GreaseInspectionFacts, view: ParameterView, as_of: 
     maintenance = pumped_out_at_80_percent(fill, view)
     order = at_capacity_and_not_performing(fill, facts.adequately_performing)
     amount = Amount(
+        key="fill",
         name="fill",
         value=fill.quantize(Decimal("0.01"), rounding=ROUND_FLOOR),
         unit="percent",
@@ -254,17 +261,20 @@ TOPIC: Topic[GreaseInspectionFacts] = Topic(
             "80% full: a pump-out is due, with a written notice and 72 hours to correct",
             {**_EXTERIOR, "grease_depth_in": 10, "solids_depth_in": "28.4", "adequately_performing": True},
             "pump-out-due",
+            deadlines={"pump_out": "2026-03-09T11:00:00-04:00"},
         ),
         Example(
             "Full and not performing: the 72-hour order to pump out and call for reinspection",
             {**_EXTERIOR, "grease_depth_in": 20, "solids_depth_in": 28, "adequately_performing": False},
             "pump-out-order",
+            deadlines={"pump_out": "2026-03-09T11:00:00-04:00"},
         ),
         Example(
             "A 100-pound interior trap holding 100 pounds but still performing: a pump-out is due, no order",
             {"inspected_at": "2026-03-06T10:00:00-05:00", "interceptor": "interior", "rated_pounds": 100,
              "grease_retained_lb": 100, "adequately_performing": True},
             "pump-out-due",
+            deadlines={"pump_out": "2026-03-09T11:00:00-04:00"},
         ),
     ),
 )  # fmt: skip

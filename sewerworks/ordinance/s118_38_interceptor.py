@@ -185,12 +185,16 @@ def space_decides_the_interceptor(
     elif space:
         outcome, severity = "install", "complies"
         sentence = f"There is space on the premises: install {exterior}."
-        amount = Amount(name="interceptor capacity", value=gallons, unit="gal", section=SECTION)
+        amount = Amount(
+            key="interceptor_capacity", name="interceptor capacity", value=gallons, unit="gal", section=SECTION
+        )
     else:
         outcome, severity = "install", "discretion"
         sentence = f"There is no space on the premises for an exterior interceptor: install {interior}, "
         sentence += "as acceptable to the Building Inspector."
-        amount = Amount(name="interceptor capacity", value=pounds, unit="lb", section=SECTION)
+        amount = Amount(
+            key="interceptor_capacity", name="interceptor capacity", value=pounds, unit="lb", section=SECTION
+        )
     decided_by = BUILDING_INSPECTOR if severity == "discretion" else None
     compared: dict[str, str | int | bool | None] = {"exterior_space_available": space}
     return outcome, _finding("space", severity, sentence, compared, decided_by=decided_by), amount
@@ -249,8 +253,8 @@ def preexisting_without_interceptor(
         f"{facts.connected_on.isoformat()}: install it within {days} days, by the end of {due.isoformat()}{moved}."
     )
     ids = ["I-20", "I-66"]
-    deadline = Deadline(name="install the grease interceptor", due=due, section=SECTION, sentence=sentence,
-                        interpretations=ids)  # fmt: skip
+    deadline = Deadline(key="install_interceptor", name="install the grease interceptor", due=due, section=SECTION,
+                        sentence=sentence, interpretations=ids)  # fmt: skip
     compared: dict[str, str | int | bool | None] = {"connected_on": facts.connected_on.isoformat(), "days": days,
                                                     "due": due.isoformat()}  # fmt: skip
     finding = _finding("preexisting", "fails", sentence, compared, interpretations=ids)
@@ -283,7 +287,9 @@ def interceptor_requirement(facts: FoodServiceFacts, view: ParameterView, as_of:
     elif new:
         outcome, finding, gallons = new_construction(facts, view)
         findings.append(finding)
-        amounts.append(Amount(name="interceptor capacity", value=gallons, unit="gal", section=SECTION))
+        amounts.append(
+            Amount(key="interceptor_capacity", name="interceptor capacity", value=gallons, unit="gal", section=SECTION)
+        )
     elif facts.interceptor != "none":
         outcome, more, amount = existing_installation(facts, view)
         findings.extend(more)
@@ -351,6 +357,7 @@ TOPIC: Topic[FoodServiceFacts] = Topic(
             "A preexisting restaurant without one, connected 2026-05-01, with space: install by 2026-06-01",
             {**_OLD, "connected_on": "2026-05-01", "exterior_space_available": True},
             "install-by",
+            deadlines={"install_interceptor": "2026-06-01"},
         ),
     ),
 )  # fmt: skip

@@ -168,7 +168,7 @@ def next_pump_out(facts: PumpOutHistoryFacts, view: ParameterView, as_of: date) 
         },
         interpretations=["I-67"],
     )
-    amount = Amount(name="days to 80%", value=Decimal(day), unit="day", section=SECTION,
+    amount = Amount(key="days_to_80_percent", name="days to 80%", value=Decimal(day), unit="day", section=SECTION,
                     breakdown=[{"item": method, "working": working}])  # fmt: skip
     return decide(
         topic=TOPIC_NAME,

@@ -79,6 +79,7 @@ def install_within_30_days(facts: PreexistingFacilityFacts, view: ParameterView)
         f"by the end of {due.isoformat()}."
     )
     deadline = Deadline(
+        key="install_interceptor",
         name="install the grease interceptor",
         due=due,
         section=SECTION,
@@ -122,6 +123,7 @@ TOPIC: Topic[PreexistingFacilityFacts] = Topic(
             "Established 1985, connected 2026-03-02: install by 2026-04-01",
             {"established_on": "1985-06-01", "connected_on": "2026-03-02"},
             "install-by",
+            deadlines={"install_interceptor": "2026-04-01"},
         ),
         Example(
             "Established 2005: new construction, not a preexisting use",

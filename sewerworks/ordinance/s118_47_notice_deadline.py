@@ -87,6 +87,7 @@ def correction_deadline_hours(facts: NoticeDeadlineFacts, view: ParameterView) -
         )
     )
     deadline = Deadline(
+        key="correct",
         name="correct the violation",
         due=local_date(due_at),
         due_at=due_at,
@@ -210,6 +211,7 @@ TOPIC: Topic[NoticeDeadlineFacts] = Topic(
             "A maintenance notice served at 14:00 EST on 2026-03-06 with 72 hours ends 15:00 EDT on 2026-03-09",
             {"kind": "notice_of_violation", "served_at": "2026-03-06T14:00:00-05:00", "correction_hours": 72},
             "correction-deadline",
+            deadlines={"correct": "2026-03-09T14:00:00-05:00"},
         ),
         Example(
             "A 72-hour order at 10:00 EST on 2026-03-06 ends 72 elapsed hours later, 11:00 EDT on 2026-03-09",

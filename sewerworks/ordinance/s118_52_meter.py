@@ -89,6 +89,7 @@ def meter_deadline(facts: MeterFacts, view: ParameterView, as_of: date) -> Decis
         "until it is read, usage is estimated (I-27)."
     )
     deadline = Deadline(
+        key="install_meter",
         name="install a water meter",
         due=due,
         section=SECTION,
@@ -127,6 +128,7 @@ TOPIC: Topic[MeterFacts] = Topic(
             "An unmetered commercial user opened 2026-03-02 installs by 2026-05-01",
             {"user_class": "commercial", "metered": False, "starts_on": "2026-03-02"},
             "install-by",
+            deadlines={"install_meter": "2026-05-01"},
         ),
         Example(
             "A metered household in the water district installs nothing",
