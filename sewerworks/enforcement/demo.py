@@ -25,11 +25,11 @@ from sewerworks.enforcement.actions import (
     do_record_charge,
     do_record_connection,
     do_record_service,
+    do_sweep,
 )
 from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod
 from sewerworks.enforcement.duties import reconcile
 from sewerworks.enforcement.models import Deadline, Violation
-from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.demo.names import DEMO_TODAY
 from sewerworks.registry.models import Building, Connection
 

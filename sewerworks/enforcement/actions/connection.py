@@ -12,7 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.core.permissions import require
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.actions.deadlines import meet_all
 from sewerworks.enforcement.actions.violations import correct
 from sewerworks.enforcement.choices import DeadlineKind

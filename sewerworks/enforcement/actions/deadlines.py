@@ -17,7 +17,8 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from sewerworks.core.models import StoredDecision
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.core.permissions import require
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.deadline_kinds import kind_rule
 from sewerworks.enforcement.models import Deadline, FollowUp, Notice

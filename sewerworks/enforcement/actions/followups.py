@@ -15,7 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.core.permissions import require
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.models import FollowUp
 
 __all__ = ["PERMISSION_FOR_KIND", "do_complete_follow_up", "permission_for"]

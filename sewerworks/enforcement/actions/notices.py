@@ -9,8 +9,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from sewerworks.core.permissions import require
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
+from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future
 from sewerworks.enforcement.actions.deadlines import do_open_deadline
 from sewerworks.enforcement.actions.followups import close_follow_ups
 from sewerworks.enforcement.actions.violations import current_owner, move

@@ -11,8 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.charges import add_pending_charge
+from sewerworks.core.permissions import require
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program
 from sewerworks.enforcement.models import CourtFine, Deadline, StatusChange, Violation, ViolatorCharge
 from sewerworks.registry.models import Owner, Parcel
@@ -122,7 +123,8 @@ def correct(violation: Violation, corrected_on: dt.date, *, why: str, acting_use
     )
     fine = getattr(violation, "abandonment_fine", None)
     if fine is not None and fine.corrected_on is None:
-        from sewerworks.enforcement.fines import post_fine, refresh_fine
+        from sewerworks.enforcement.actions.fines import post_fine
+        from sewerworks.enforcement.fines import refresh_fine
 
         # Corrected, the fine is final and posted (I-21); one the Superintendent posted earlier keeps its amount.
         fine.corrected_on = corrected_on

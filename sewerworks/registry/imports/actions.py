@@ -12,11 +12,11 @@ from collections.abc import Callable, Collection
 from datetime import date
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
+from sewerworks.core.permissions import require
 from sewerworks.registry.imports import rejects
 from sewerworks.registry.imports.common import ImportResult, RowError, errors_by_row
 from sewerworks.registry.imports.polygons import parse_polygons
@@ -29,8 +29,7 @@ Progress = Callable[[int, int, str], None]
 
 
 def _check(acting_user: Any) -> None:
-    if not acting_user.has_perm(PERMISSION):
-        raise PermissionDenied("Only the clerk imports the assessor's roll and the parcel polygons.")
+    require(acting_user, PERMISSION, "import the assessor's roll and the parcel polygons", who_may="the clerk")
 
 
 def _counted(result: ImportResult, plan: Any, errors: list[RowError]) -> ImportResult:

@@ -9,6 +9,8 @@ from django import forms
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 
+from sewerworks.core.text import has_nul
+
 ROLL_EXTENSIONS = (".csv",)
 POLYGON_EXTENSIONS = (".geojson", ".json")
 
@@ -63,7 +65,7 @@ class ImportUploadForm(forms.Form):
                 f"{upload.name} is not UTF-8 text (byte {exc.start} cannot be read): save the roll as "
                 "'CSV UTF-8' and upload it again."
             ) from exc
-        if "\x00" in text:
+        if has_nul(text):
             raise forms.ValidationError(f"{upload.name} is not a CSV text file (it contains binary data).")
         self.roll_name = upload.name
         return data
