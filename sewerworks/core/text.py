@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-__all__ = ["NUL_MESSAGE", "check_text", "has_nul", "no_nul"]
+__all__ = ["NUL_MESSAGE", "check_text", "has_nul", "no_nul", "without_nul"]
 
 NUL = "\x00"
 NUL_MESSAGE = "must not contain a NUL character"
@@ -22,6 +22,11 @@ def has_nul(value: Any) -> bool:
     if isinstance(value, list | tuple):
         return any(has_nul(v) for v in value)
     return False
+
+
+def without_nul(value: str) -> str:
+    """``value`` with its NUL characters dropped: for naming bad input in a message, or a file name."""
+    return value.replace(NUL, "")
 
 
 def no_nul(value: str) -> str:

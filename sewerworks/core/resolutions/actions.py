@@ -21,7 +21,7 @@ from django.db import transaction
 from sewerworks.core.models import AuditEvent, BoardResolution, ParameterOverride
 from sewerworks.core.parameters import RecordedResolutions
 from sewerworks.core.permissions import require
-from sewerworks.core.text import has_nul
+from sewerworks.core.text import has_nul, without_nul
 from sewerworks.ordinance.parameters import (
     ParameterError,
     ParameterSet,
@@ -86,7 +86,7 @@ def check_values(
         key = proposed.key.strip()
         effective = proposed.effective or resolution["effective_on"]
         if has_nul(key) or has_nul(proposed.value) or has_nul(proposed.section):
-            problems.append(_problem(row, key.replace("\x00", ""), "contains a NUL character"))
+            problems.append(_problem(row, without_nul(key), "contains a NUL character"))
             continue
         if key not in packaged:
             problems.append(_problem(row, key, f"no such parameter in jurisdiction {packaged.jurisdiction}"))
