@@ -70,3 +70,15 @@ def test_a_missed_order_without_a_violation_named_opens_one(septic_house, staff)
     opened = Violation.objects.get(parcel=septic_house.parcel)
     assert opened.section == "118-38" and opened.how_discovered == "missed_deadline"
     assert opened.source_deadline == Deadline.objects.get(kind=DeadlineKind.PUMP_OUT)
+
+
+def test_each_kind_of_notice_starts_its_own_clock_and_a_damage_report_none() -> None:
+    from sewerworks.enforcement.actions.clocks import CLOCKS
+
+    assert set(CLOCKS) == {
+        NoticeKind.NOTICE_TO_CONNECT,
+        NoticeKind.NOTICE_OF_VIOLATION,
+        NoticeKind.PUMP_OUT_ORDER,
+        NoticeKind.APPEARANCE_TICKET,
+    }
+    assert NoticeKind.DAMAGE_REPORT not in CLOCKS
