@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from sewerworks.core import pipelines
@@ -80,10 +81,13 @@ def _raise(deadline: Deadline, kind: str, title: str, ctx: SweepContext) -> None
     """One follow-up per deadline and kind (the unique constraint guards it too)."""
     if FollowUp.objects.filter(deadline=deadline, kind=kind).exists():
         return
-    FollowUp.objects.bulk_create(
-        [FollowUp(deadline=deadline, kind=kind, title=title, raised_on=ctx.as_of, assigned_to=deadline.officer)],
-        ignore_conflicts=True,
-    )
+    task = FollowUp(deadline=deadline, kind=kind, title=title, raised_on=ctx.as_of, assigned_to=deadline.officer)
+    task._change_reason = "Raised by the daily sweep"  # type: ignore[attr-defined]
+    try:
+        with transaction.atomic():  # its history row is written with it
+            task.save()
+    except IntegrityError:  # raised by a sweep running at the same moment
+        return
     ctx.count("follow_ups_raised")
 
 

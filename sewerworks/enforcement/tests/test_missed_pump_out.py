@@ -82,3 +82,10 @@ def test_each_kind_of_notice_starts_its_own_clock_and_a_damage_report_none() -> 
         NoticeKind.APPEARANCE_TICKET,
     }
     assert NoticeKind.DAMAGE_REPORT not in CLOCKS
+
+
+def test_the_follow_up_a_missed_order_raises_has_its_history_row(septic_house, staff) -> None:
+    pump_out_order(septic_house.parcel, staff)
+    do_sweep(D(2026, 3, 10))
+    task = FollowUp.objects.get()
+    assert task.history.get().history_change_reason == "Raised by the daily sweep"
