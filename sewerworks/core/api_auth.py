@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils import timezone
 from ninja.errors import HttpError
 from ninja.security import HttpBearer
 from ninja.security import SessionAuth as NinjaSessionAuth
 
+from sewerworks.core import permissions
 from sewerworks.core.models.tokens import ApiToken, hash_token
 from sewerworks.core.quickwrite import write_if_free
 
@@ -45,9 +47,9 @@ class SessionAuth(NinjaSessionAuth):
     """The staff UI's session cookie; unsafe methods need the CSRF token too (ninja checks it)."""
 
 
-def require(request: HttpRequest, perm: str, obj: Any = None) -> Any:
-    """Raise 403 unless the request's user holds ``perm`` (a `rules` permission)."""
-    user = request.user
-    if not user.has_perm(perm, obj):
-        raise HttpError(403, f"Your role does not allow this ({perm}).")
-    return user
+def require(request: HttpRequest, perm: str, obj: Any = None, what: str = "do this") -> Any:
+    """The core role check (``core.permissions.require``) as the API's 403."""
+    try:
+        return permissions.require(request.user, perm, what, obj)
+    except PermissionDenied as exc:
+        raise HttpError(403, str(exc)) from exc

@@ -10,11 +10,11 @@ something else than it claims cannot run as a page of this site.
 from __future__ import annotations
 
 from django.apps import apps
-from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from sewerworks.core.attachments import HEAD_BYTES, attachment_owner, sniff
+from sewerworks.core.permissions import require
 
 FALLBACK_TYPE = "application/octet-stream"
 
@@ -24,11 +24,9 @@ def attachment_download(request: HttpRequest, kind: str, pk: int) -> FileRespons
     owner = attachment_owner(kind)
     if owner is None:
         raise Http404(f"No kind of attachment named {kind}.")
-    if not request.user.has_perm(owner.permission):
-        raise PermissionDenied(f"Reading {kind} files needs {owner.permission}.")
+    require(request.user, owner.permission, f"read {kind} files")
     record = get_object_or_404(apps.get_model(owner.model), pk=pk)
-    if not request.user.has_perm(owner.permission, record):
-        raise PermissionDenied(f"Reading this {kind} file needs {owner.permission}.")
+    require(request.user, owner.permission, f"read this {kind} file", record)
     stored = getattr(record, owner.field)
     if not stored:
         raise Http404(f"This {kind} record has no file.")

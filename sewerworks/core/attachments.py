@@ -24,6 +24,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from sewerworks.core.text import without_nul
+
 __all__ = [
     "JPEG",
     "PDF",
@@ -102,7 +104,7 @@ def check_upload(
     The file is left at its start, ready to be saved.
     """
     allowed = tuple(allowed)
-    name = str(getattr(file, "name", "") or "upload").replace("\x00", "")[-200:]
+    name = without_nul(str(getattr(file, "name", "") or "upload"))[-200:]
     size = getattr(file, "size", None)
     if size is None:  # a plain file object (a CLI or a test): measure it
         size = file.seek(0, 2)

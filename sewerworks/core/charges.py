@@ -13,16 +13,13 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from sewerworks.core.models import PendingCharge
+from sewerworks.core.permissions import require
+from sewerworks.core.text import has_nul
 from sewerworks.ordinance.chapter import catalogue
-
-
-def _require(user: Any, perm: str, what: str) -> None:
-    if user is None or not user.has_perm(perm):
-        raise PermissionDenied(f"Your role does not allow you to {what} ({perm}).")
 
 
 def _section(value: str) -> str:
@@ -82,7 +79,7 @@ def add_pending_charge(
 
 def do_add_pending_charge(*, acting_user: Any, **fields: Any) -> PendingCharge:
     """A person (the clerk, the Superintendent) adds a pending charge; see :func:`add_pending_charge`."""
-    _require(acting_user, "core.add_pending_charge", "add a charge for billing")
+    require(acting_user, "core.add_pending_charge", "add a charge for billing")
     with transaction.atomic():
         return add_pending_charge(acting_user=acting_user, **fields)
 
@@ -92,11 +89,11 @@ def do_mark_charge_billed(
 ) -> PendingCharge:
     """Billing posted the charge (to a bill or the account's ledger) on ``billed_on``: it is no longer
     pending. A charge is billed once: a second time is refused, naming when and where it was billed."""
-    _require(acting_user, "core.bill_pending_charge", "mark a charge billed")
+    require(acting_user, "core.bill_pending_charge", "mark a charge billed")
     reference = (billing_reference or "").strip()
     if not reference:
         raise ValidationError({"billing_reference": "Name the bill or ledger entry the charge was posted to."})
-    if len(reference) > 60 or "\x00" in reference:
+    if len(reference) > 60 or has_nul(reference):
         raise ValidationError({"billing_reference": "At most 60 characters, and no NUL character."})
     with transaction.atomic():
         locked = PendingCharge.objects.select_for_update().get(pk=charge.pk)

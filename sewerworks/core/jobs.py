@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from sewerworks.core.models import AuditEvent, Job
+from sewerworks.core.permissions import require
 from sewerworks.core.workers import this_worker
 
 
@@ -111,8 +112,7 @@ def do_rerun_job(job: Job, *, acting_user: Any) -> Job:
     Only the job's own status decides: whatever the queue's earlier row of the task says (running,
     failed), a new task is enqueued. Audited (who, which attempt, from what status).
     """
-    if acting_user is None or not acting_user.has_perm("core.rerun_job"):
-        raise PermissionDenied("Your role does not allow you to rerun a background job (core.rerun_job).")
+    require(acting_user, "core.rerun_job", "rerun a background job")
     with transaction.atomic():
         job = Job.objects.select_for_update().get(pk=job.pk)
         if not job.task_path:

@@ -19,3 +19,5 @@ rules.add_perm("core.manage_users", is_administrator)
 rules.add_perm("core.view_pending_charge", is_staff_member)
 rules.add_perm("core.add_pending_charge", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("core.bill_pending_charge", has_role(CLERK))
+# API tokens act as a user with that user's roles: only the administrator issues and revokes them.
+rules.add_perm("core.manage_api_tokens", is_administrator)

@@ -26,10 +26,9 @@ from ninja.pagination import paginate
 from sewerworks.core.api_auth import require
 from sewerworks.enforcement import actions
 from sewerworks.enforcement import api_schemas as s
+from sewerworks.enforcement.actions import do_post_fine, do_sweep
 from sewerworks.enforcement.choices import DeadlineStatus
-from sewerworks.enforcement.fines import do_post_fine
 from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation, ViolatorCharge
-from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.filters import MAX_ID
 from sewerworks.registry.models import Building, Owner, Parcel, PrivateSystem

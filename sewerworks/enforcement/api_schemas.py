@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal, get_args
 from ninja import Field, Schema
 from pydantic import AfterValidator, AwareDatetime, BeforeValidator, PlainSerializer
 
+from sewerworks.core.text import no_nul
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.choices import (
     DeadlineKind,
@@ -36,12 +37,6 @@ DecimalStr = Annotated[Decimal, PlainSerializer(lambda d: format(Decimal(d).quan
 MONEY_MAX = Decimal("9999999999.99")  # twelve digits with the cents, as stored
 
 
-def _no_nul(value: str) -> str:
-    if "\x00" in value:
-        raise ValueError("must not contain a NUL character")
-    return value
-
-
 def _money(value: Any) -> Any:
     """A JSON number or string as a Decimal, through its text; never a float, NaN or infinity."""
     if isinstance(value, bool):
@@ -60,7 +55,7 @@ def _money(value: Any) -> Any:
     return value
 
 
-NoNul = AfterValidator(_no_nul)
+NoNul = AfterValidator(no_nul)
 SectionNo = Annotated[str, Field(min_length=1, max_length=12), NoNul]
 Line = Annotated[str, Field(max_length=200), NoNul]
 Prose = Annotated[str, Field(max_length=5000), NoNul]

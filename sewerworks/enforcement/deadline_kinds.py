@@ -82,6 +82,7 @@ KINDS: dict[str, KindRule] = {
         "Building Inspector: issue and serve an appearance ticket (§118-38)",
         "enforcement.record_correction",
         section="118-38",
+        escalates=True,  # I-56: the violation the order names is escalated, not doubled
     ),
     DeadlineKind.INSTALL_METER: KindRule(
         "install a water meter",

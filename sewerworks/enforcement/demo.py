@@ -25,11 +25,11 @@ from sewerworks.enforcement.actions import (
     do_record_charge,
     do_record_connection,
     do_record_service,
+    do_sweep,
 )
 from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod
 from sewerworks.enforcement.duties import reconcile
 from sewerworks.enforcement.models import Deadline, Violation
-from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.demo.names import DEMO_TODAY
 from sewerworks.registry.models import Building, Connection
 
@@ -93,7 +93,9 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             program=Program.GREASE,
             discovered_on=D(2026, 11, 27),
             how_discovered=Discovery.INSPECTION,
-            description="Grease interceptor at 85% of capacity and not adequately performing.",
+            # I-36: the 72 hours are for an interceptor at or above capacity and not performing; 80% only makes
+            # a pump-out due (maintenance), which is no 72-hour order.
+            description="Grease interceptor at 100% of capacity and not adequately performing its intended function.",
             acting_user=sam,
         )
         order = do_issue_notice(

@@ -1,12 +1,18 @@
-"""The life of a violation, declared as data.
+"""The life of a violation and of a deadline, declared as data (``core.pipelines``).
 
     open → noticed → corrected → closed
     noticed → escalated → referred to court → closed
 
-Every move is checked against ``TRANSITIONS`` and written as a :class:`StatusChange` (who, when, why).
+Every move is checked against its transitions and written as a history row (who, when, why); a violation's
+moves are also its :class:`StatusChange` rows.
 """
 
 from __future__ import annotations
+
+from sewerworks.core.pipelines import InvalidTransition, Pipeline
+from sewerworks.enforcement.choices import DeadlineStatus
+
+__all__ = ["DEADLINE", "VIOLATION", "InvalidTransition", "check"]
 
 OPEN = "open"
 NOTICED = "noticed"
@@ -39,19 +45,29 @@ TRANSITIONS: dict[str, dict[str, str]] = {
 }
 
 
-class InvalidTransition(ValueError):
-    """A move the pipeline does not allow."""
+VIOLATION = Pipeline("a violation", STATUSES, TRANSITIONS)
+
+# A deadline (I-57): open until met or passed; a passed one can still be met (late, its overdue_since kept);
+# met and cancelled are final.
+DEADLINE = Pipeline(
+    "a deadline",
+    dict(DeadlineStatus.choices),
+    {
+        DeadlineStatus.OPEN: {
+            DeadlineStatus.MET: "met in time",
+            DeadlineStatus.OVERDUE: "passed without being met (the daily sweep)",
+            DeadlineStatus.CANCELLED: "cancelled: no longer owed",
+        },
+        DeadlineStatus.OVERDUE: {
+            DeadlineStatus.MET: "met late",
+            DeadlineStatus.CANCELLED: "cancelled: no longer owed",
+        },
+        DeadlineStatus.MET: {},
+        DeadlineStatus.CANCELLED: {},
+    },
+)
 
 
 def check(current: str, target: str) -> str:
-    """The meaning of the move ``current`` → ``target``; raises :class:`InvalidTransition` if not allowed."""
-    allowed = TRANSITIONS.get(current)
-    if allowed is None:
-        raise InvalidTransition(f"Unknown status {current!r}.")
-    if target not in allowed:
-        options = ", ".join(STATUSES[s] for s in allowed) or "none (the case is closed)"
-        raise InvalidTransition(
-            f"A violation that is {STATUSES[current].lower()} cannot become {STATUSES.get(target, target).lower()}; "
-            f"allowed: {options}."
-        )
-    return allowed[target]
+    """The meaning of the violation's move ``current`` → ``target``; raises :class:`InvalidTransition`."""
+    return VIOLATION.check(current, target)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
+from sewerworks.core import pipelines
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.violations import do_open_violation, move
@@ -30,10 +32,9 @@ def mark_overdue(ctx: SweepContext) -> None:
         Q(due_on__lt=ctx.as_of) | Q(due_at__isnull=False, due_at__lt=ctx.now, due_on__lte=ctx.as_of)
     )
     for deadline in overdue.select_for_update():
-        deadline.status = DeadlineStatus.OVERDUE
         deadline.overdue_since = min(ctx.as_of, deadline.due_on + dt.timedelta(days=1))
-        deadline._change_reason = "Passed: marked overdue by the daily sweep"  # type: ignore[attr-defined]
-        deadline.save(update_fields=["status", "overdue_since"])
+        why = "Passed: marked overdue by the daily sweep"
+        pipelines.move(deadline, DeadlineStatus.OVERDUE, why=why, acting_user=None, also=("overdue_since",))
         ctx.count("deadlines_overdue")
 
 
@@ -48,15 +49,18 @@ def handle_missed(ctx: SweepContext) -> None:
 
 def _missed(deadline: Deadline, ctx: SweepContext) -> None:
     rule = kind_rule(deadline.kind)
-    if rule.escalates and deadline.notice is not None and deadline.notice.violation is not None:
-        locked = Violation.objects.select_for_update().get(pk=deadline.notice.violation.pk)
+    named = deadline.notice.violation if deadline.notice is not None else None
+    if rule.escalates and named is not None:
+        locked = Violation.objects.select_for_update().get(pk=named.pk)
         if locked.status == pipeline.NOTICED:
             why = f"Time limit of notice {deadline.notice} passed on {deadline.due_on}"
             move(locked, pipeline.ESCALATED, why=why, acting_user=None)
             ctx.count("violations_escalated")
     title = rule.task if rule.when_missed != WhenMissed.REVIEW else f"{rule.task}: {deadline.title}"
     if rule.when_missed == WhenMissed.VIOLATION and deadline.parcel is not None:
-        if not Violation.objects.filter(source_deadline=deadline).exists():
+        # I-56: a deadline set by a notice that names a violation is that violation's (escalated above), not
+        # a second one: a missed 72-hour pump-out order escalates the §118-38 violation it was served for.
+        if named is None and not Violation.objects.filter(source_deadline=deadline).exists():
             do_open_violation(
                 parcel=deadline.parcel,
                 section=rule.section,
@@ -77,10 +81,13 @@ def _raise(deadline: Deadline, kind: str, title: str, ctx: SweepContext) -> None
     """One follow-up per deadline and kind (the unique constraint guards it too)."""
     if FollowUp.objects.filter(deadline=deadline, kind=kind).exists():
         return
-    FollowUp.objects.bulk_create(
-        [FollowUp(deadline=deadline, kind=kind, title=title, raised_on=ctx.as_of, assigned_to=deadline.officer)],
-        ignore_conflicts=True,
-    )
+    task = FollowUp(deadline=deadline, kind=kind, title=title, raised_on=ctx.as_of, assigned_to=deadline.officer)
+    task._change_reason = "Raised by the daily sweep"  # type: ignore[attr-defined]
+    try:
+        with transaction.atomic():  # its history row is written with it
+            task.save()
+    except IntegrityError:  # raised by a sweep running at the same moment
+        return
     ctx.count("follow_ups_raised")
 
 

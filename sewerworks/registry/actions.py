@@ -17,11 +17,13 @@ import math
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
+from sewerworks.core.permissions import require
 from sewerworks.core.roles import WATER_SUPERINTENDENT, has_role
+from sewerworks.core.text import NUL_MESSAGE, has_nul
 from sewerworks.registry.models import (
     AssessedValue,
     Building,
@@ -70,11 +72,8 @@ MAX_DIALS = 12
 
 
 def require_perm(acting_user: Any, perm: str, what: str) -> None:
-    """Raise PermissionDenied naming the rule unless ``acting_user`` holds ``perm``."""
-    if acting_user is None or not acting_user.has_perm(perm):
-        model = perm.split("_", 1)[-1]
-        keepers = KEEPERS_OF.get(model, "other roles")
-        raise PermissionDenied(f"Your role may not {what}: only {keepers} may ({perm}).")
+    """The core role check, saying who keeps the record (``registry.<verb>_<model>``) when refused."""
+    require(acting_user, perm, what, who_may=KEEPERS_OF.get(perm.split("_", 1)[-1], "other roles"))
 
 
 def wkt_type_error(value: str, geom_type: str) -> str | None:
@@ -109,8 +108,8 @@ def portable_errors(instance: models.Model, only: set[str] | None = None) -> dic
         bounds = _INT_RANGES.get(field.get_internal_type())
         if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
             errors.setdefault(field.name, []).append(f"Must be between {bounds[0]} and {bounds[1]}.")
-        if isinstance(value, str) and "\x00" in value:
-            errors.setdefault(field.name, []).append("Must not contain NUL characters.")
+        if isinstance(value, str) and has_nul(value):
+            errors.setdefault(field.name, []).append(f"Must not contain a NUL character ({NUL_MESSAGE}).")
         if isinstance(field, WKTField) and isinstance(value, str):
             problem = wkt_type_error(value, field.geom_type)
             if problem:
@@ -264,8 +263,9 @@ def do_certify_meter(meter: WaterMeter, on: dt.date, *, acting_user: Any, reason
     """§118-25: "Prior to connection, the Water Superintendent or assistant shall certify that the meter is
     installed and working properly." Records the date and who certified it: on or after the meter's
     installation (I-49), never a day still to come (I-50)."""
-    if not can_certify_meters.test(acting_user):
-        raise PermissionDenied("Only the Water Superintendent (or an assistant) certifies a meter (§118-25).")
+    if not can_certify_meters.test(acting_user):  # §118-25: the Water Superintendent's act, whatever else one may do
+        require(None, "registry.change_watermeter", "certify a water meter (§118-25)",
+                who_may="the Water Superintendent or an assistant")
     require_perm(acting_user, "registry.change_watermeter", "certify a water meter")
     problems: dict[str, str] = {}
     if on > timezone.localdate():

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
+from sewerworks.core.text import check_text, has_nul
 from sewerworks.ordinance.parameters.model import NotInForce
 from sewerworks.ordinance.s118_52_meter_rollover import units_used
 from sewerworks.registry.actions import require_perm
@@ -97,7 +98,7 @@ def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple
         meter = meter.pk
     if isinstance(meter, str):
         meter = meter.strip().upper()
-        if "\x00" in meter or len(meter) > SERIAL_MAX:
+        if has_nul(meter) or len(meter) > SERIAL_MAX:
             errors.append(RowError(i, "meter", f"A serial no. is at most {SERIAL_MAX} characters, without NUL."))
             return None, None, None, ""
     if not meter or isinstance(meter, bool) or not isinstance(meter, int | str) or (
@@ -181,8 +182,7 @@ def do_record_meter_reads(rows: Iterable[Mapping[str, Any]], *, acting_user: Any
     rows = list(rows)
     if not rows:
         raise ValidationError("The batch has no reads.")
-    if "\x00" in run:
-        raise ValidationError({"run": "The run name must not contain NUL characters."})
+    check_text("run", run)
     run = (run or f"reads-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}")[:64]
     errors: list[RowError] = []
     parsed = [_parse_read(i, row, errors) for i, row in enumerate(rows)]

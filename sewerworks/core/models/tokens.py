@@ -29,6 +29,25 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField("created", auto_now_add=True)
     last_used_at = models.DateTimeField("last used", null=True, blank=True)
     revoked = models.BooleanField("revoked", default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="created by",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="api_tokens_created",
+        help_text="Who issued the token (empty for tokens issued before this was recorded).",
+    )
+    revoked_at = models.DateTimeField("revoked", null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="revoked by",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="api_tokens_revoked",
+        help_text="Who revoked the token.",
+    )
 
     class Meta:
         verbose_name = "API token"
@@ -38,8 +57,11 @@ class ApiToken(models.Model):
         return f"{self.name} ({self.prefix}…)"
 
     @classmethod
-    def issue(cls, user: object, name: str) -> tuple[ApiToken, str]:
-        """Make a token; returns the row and the raw key (shown once)."""
+    def issue(cls, user: object, name: str, created_by: object = None) -> tuple[ApiToken, str]:
+        """Make a token; returns the row and the raw key (shown once). Staff issue one through
+        ``core.actions.tokens.do_issue_api_token`` (role-checked, audited); tests call this directly."""
         raw = "sw_" + secrets.token_urlsafe(32)
-        token = cls.objects.create(user=user, name=name, key_hash=hash_token(raw), prefix=raw[:8])
+        token = cls.objects.create(
+            user=user, name=name, key_hash=hash_token(raw), prefix=raw[:8], created_by=created_by
+        )
         return token, raw

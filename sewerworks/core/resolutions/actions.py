@@ -15,11 +15,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from sewerworks.core.models import AuditEvent, BoardResolution, ParameterOverride
 from sewerworks.core.parameters import RecordedResolutions
+from sewerworks.core.permissions import require
+from sewerworks.core.text import has_nul, without_nul
 from sewerworks.ordinance.parameters import (
     ParameterError,
     ParameterSet,
@@ -83,8 +85,8 @@ def check_values(
     for row, proposed in enumerate(values):
         key = proposed.key.strip()
         effective = proposed.effective or resolution["effective_on"]
-        if _has_nul(key) or _has_nul(proposed.value) or _has_nul(proposed.section):
-            problems.append(_problem(row, key.replace("\x00", ""), "contains a NUL character"))
+        if has_nul(key) or has_nul(proposed.value) or has_nul(proposed.section):
+            problems.append(_problem(row, without_nul(key), "contains a NUL character"))
             continue
         if key not in packaged:
             problems.append(_problem(row, key, f"no such parameter in jurisdiction {packaged.jurisdiction}"))
@@ -118,22 +120,11 @@ def check_values(
 LIMITS = {"instrument": 120, "title": 200, "notes": 10_000}
 
 
-def _has_nul(value: Any) -> bool:
-    """A NUL character anywhere (PostgreSQL stores none, in text or in JSON)."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return any(_has_nul(v) for v in value)
-    return False
-
-
 def _check_resolution(resolution: dict[str, Any], values: Sequence[ProposedValue]) -> None:
     errors: dict[str, str] = {}
     for name, limit in LIMITS.items():
         text = str(resolution.get(name) or "")
-        if "\x00" in text:
+        if has_nul(text):
             errors[name] = "Contains a NUL character."
         elif len(text) > limit:
             errors[name] = f"At most {limit} characters (this has {len(text)})."
@@ -168,8 +159,7 @@ def do_record_resolution(
     acting_user: Any,
 ) -> BoardResolution:
     """Record a resolution and the values it sets, all or nothing, after the loader accepts every value."""
-    if acting_user is None or not acting_user.has_perm("core.record_resolution"):
-        raise PermissionDenied("Your role does not allow you to record a Board resolution (core.record_resolution).")
+    require(acting_user, "core.record_resolution", "record a Board resolution")
     resolution = {
         "instrument": (instrument or "").strip(),
         "kind": kind,

@@ -11,19 +11,25 @@ APPEND_ONLY = {
     "core.auditevent": "the audit trail itself",
     "core.storeddecision": "a determination as made on the day; a new one is a new row",
     "core.job": "progress of a background job, written by the worker",
-    "core.apitoken": "issued or revoked by an administrator; the key is never edited",
+    "core.apitoken": "issued or revoked by an administrator (each an AuditEvent); the key is never edited",
     "core.importbatch": "state of an import's staged writes, written by the import; its AuditEvent is the record",
     "billing.bill": "written in bulk by a bill run (a draft is replaced whole, never edited); one AuditEvent per run",
     "billing.billline": "line items written in bulk with their bill",
     "billing.ledgerentry": "the ledger is append-only: a mistake is corrected by another entry",
     "billing.periodstatuschange": "each move of a billing period, itself the period's history of status",
+    "enforcement.sweeprun": "one row per run of the daily sweep, with its AuditEvent",
+    "enforcement.statuschange": "a violation's move along its pipeline, itself the history of the violation",
 }
-APPS = ("core", "registry", "billing")
+
+
+def project_apps() -> list[str]:
+    """Every app of the project (``sewerworks.*``), so an app added later is covered without being named."""
+    return [c.label for c in apps.get_app_configs() if c.name.startswith("sewerworks.")]
 
 
 def test_every_editable_model_has_history() -> None:
     missing = []
-    for app in APPS:
+    for app in project_apps():
         for model in apps.get_app_config(app).get_models():
             label = model._meta.label_lower
             if model.__name__.startswith("Historical") or label in APPEND_ONLY:
@@ -36,3 +42,7 @@ def test_every_editable_model_has_history() -> None:
 def test_the_append_only_list_names_real_models() -> None:
     for label in APPEND_ONLY:
         assert apps.get_model(label) is not None
+
+
+def test_every_project_app_is_looked_at() -> None:
+    assert {"core", "registry", "enforcement"} <= set(project_apps())

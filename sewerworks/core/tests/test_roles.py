@@ -2,8 +2,8 @@
 
 Everyone reads (the site, determinations, jobs, resolutions); the clerk records a Board resolution;
 the clerk, the Superintendent and the Town Engineer start and rerun background jobs; the clerk and the
-Superintendent add pending charges and the clerk marks them billed; the administrator manages users and
-may do everything. A permission added to the rules without a line here fails.
+Superintendent add pending charges and the clerk marks them billed; the administrator manages users and API
+tokens and may do everything. A permission added to the rules without a line here fails.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ EXPECTED: dict[str, frozenset[str]] = {
     "core.view_pending_charge": EVERYONE,
     "core.add_pending_charge": frozenset({CLERK, SUPT, ADMIN}),
     "core.bill_pending_charge": frozenset({CLERK, ADMIN}),
+    "core.manage_api_tokens": frozenset({ADMIN}),
 }
 
 

@@ -3,8 +3,10 @@
 from sewerworks.enforcement.actions.connection import do_record_abandonment, do_record_connection
 from sewerworks.enforcement.actions.deadlines import do_meet_deadline, do_open_deadline
 from sewerworks.enforcement.actions.evidence import do_add_evidence
+from sewerworks.enforcement.actions.fines import do_post_fine
 from sewerworks.enforcement.actions.followups import do_complete_follow_up
 from sewerworks.enforcement.actions.notices import do_issue_notice, do_record_service
+from sewerworks.enforcement.actions.sweep import do_sweep
 from sewerworks.enforcement.actions.violations import (
     do_move_violation,
     do_open_violation,
@@ -21,10 +23,12 @@ __all__ = [
     "do_move_violation",
     "do_open_deadline",
     "do_open_violation",
+    "do_post_fine",
     "do_record_abandonment",
     "do_record_charge",
     "do_record_connection",
     "do_record_correction",
     "do_record_court_fine",
     "do_record_service",
+    "do_sweep",
 ]

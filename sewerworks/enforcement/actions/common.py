@@ -1,4 +1,4 @@
-"""What every enforcement action shares: the role check, a determination kept with its record, audit."""
+"""What every enforcement action shares: a determination kept with its record, dates that have happened."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 
 from sewerworks.core.determinations import LawNotInForce, run_determination, store_decision
 from sewerworks.core.models import StoredDecision
@@ -14,10 +14,7 @@ from sewerworks.ordinance.decision import Deadline as DecidedDeadline
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError
 
-
-def require(user: Any, perm: str, what: str) -> None:
-    if user is None or not user.has_perm(perm):
-        raise PermissionDenied(f"Your role does not allow you to {what} ({perm}).")
+__all__ = ["decide", "deadline_named", "happened", "not_in_future"]
 
 
 def decide(

@@ -12,7 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.core.permissions import require
+from sewerworks.core.pipelines import move
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.actions.deadlines import meet_all
 from sewerworks.enforcement.actions.violations import correct
 from sewerworks.enforcement.choices import DeadlineKind
@@ -36,14 +38,12 @@ def do_record_connection(
             raise ValidationError({"connected_on": f"{building} was already connected on {connection.connected_on}."})
         if connected_on > timezone.localdate():
             raise ValidationError({"connected_on": "A connection cannot be recorded for a day still to come."})
-        connection.status = ConnectionStatus.CONNECTED
         connection.connected_on = connected_on
         if building_sewer_diameter_in:
             connection.building_sewer_diameter_in = building_sewer_diameter_in
-        connection.full_clean()
-        connection._history_user = acting_user  # type: ignore[attr-defined]
-        connection._change_reason = "Connection recorded"  # type: ignore[attr-defined]
-        connection.save()
+        connection.full_clean(exclude=["status"])
+        move(connection, ConnectionStatus.CONNECTED, why="Connection recorded", acting_user=acting_user,
+             also=("connected_on", "building_sewer_diameter_in"))
         parcel = building.parcel
         meet_all(
             Deadline.objects.filter(parcel=parcel, kind=DeadlineKind.CONNECT),
@@ -88,3 +88,16 @@ def do_record_abandonment(*, private_system: PrivateSystem, abandoned_on: dt.dat
                 violation, abandoned_on, why="Private system cleaned, abandoned and filled", acting_user=acting_user
             )
         return system
+
+
+def mark_notified(parcel: Any, served_on: dt.date, *, why: str, acting_user: Any) -> int:
+    """The unsewered connections of ``parcel``'s buildings become notified on ``served_on`` (§118-5), each a
+    move along the connection pipeline with its history row; the caller's action checked the role."""
+    n = 0
+    for connection in Connection.objects.select_for_update().filter(
+        building__parcel=parcel, status=ConnectionStatus.UNSEWERED
+    ):
+        connection.notified_on = served_on
+        move(connection, ConnectionStatus.NOTIFIED, why=why, acting_user=acting_user, also=("notified_on",))
+        n += 1
+    return n

@@ -17,7 +17,9 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from sewerworks.core.models import StoredDecision
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.core.permissions import require
+from sewerworks.core.pipelines import move
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.deadline_kinds import kind_rule
 from sewerworks.enforcement.models import Deadline, FollowUp, Notice
@@ -118,13 +120,13 @@ def do_meet_deadline(deadline: Deadline, *, met_on: dt.date, acting_user: Any, w
             raise ValidationError({"met_on": f"This deadline was already met on {locked.met_on:%Y-%m-%d}."})
         if locked.status == DeadlineStatus.CANCELLED:
             raise ValidationError({"status": "This deadline was cancelled; it cannot be met."})
-        locked.status, locked.met_on = DeadlineStatus.MET, met_on
-        locked._history_user = acting_user  # type: ignore[attr-defined]
-        locked._change_reason = why.strip()[:100]  # type: ignore[attr-defined]
-        locked.save(update_fields=["status", "met_on"])
-        FollowUp.objects.filter(deadline=locked, kind="review_missed_deadline", done_on__isnull=True).update(
-            done_on=timezone.localdate()
-        )
+        locked.met_on = met_on
+        move(locked, DeadlineStatus.MET, why=why.strip(), acting_user=acting_user, also=("met_on",))
+        for task in FollowUp.objects.filter(deadline=locked, kind="review_missed_deadline", done_on__isnull=True):
+            task.done_on = timezone.localdate()
+            task._history_user = acting_user  # type: ignore[attr-defined]
+            task._change_reason = f"Deadline met: {why.strip()}"[:100]  # type: ignore[attr-defined]
+            task.save(update_fields=["done_on"])
         deadline.status, deadline.met_on = locked.status, locked.met_on
         return locked
 

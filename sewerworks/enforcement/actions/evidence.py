@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload
-from sewerworks.enforcement.actions.common import require
+from sewerworks.core.permissions import require
 from sewerworks.enforcement.models import Evidence, Violation
 
 __all__ = ["EVIDENCE_KINDS", "do_add_evidence"]

@@ -15,7 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.core.permissions import require
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.models import FollowUp
 
 __all__ = ["PERMISSION_FOR_KIND", "do_complete_follow_up", "permission_for"]
@@ -49,6 +50,8 @@ def do_complete_follow_up(follow_up: FollowUp, *, done_on: dt.date | None = None
             raise ValidationError({"done_on": "A task cannot be done before the day it was raised."})
         not_in_future("done_on", done_on, "A task done")
         task.done_on = done_on
+        task._history_user = acting_user  # type: ignore[attr-defined]
+        task._change_reason = "Marked done"  # type: ignore[attr-defined]
         task.save(update_fields=["done_on"])
         AuditEvent.objects.create(
             actor=acting_user,
@@ -66,7 +69,13 @@ def close_follow_ups(violation: Any, kinds: tuple[str, ...], on: dt.date) -> int
     them all. ``violation``'s own missed deadline and the deadlines of its notices are looked at."""
     from django.db.models import Q
 
-    return FollowUp.objects.filter(
+    n = 0
+    for task in FollowUp.objects.filter(
         Q(deadline__violation=violation) | Q(deadline__notice__violation=violation), kind__in=kinds,
         done_on__isnull=True,
-    ).update(done_on=on)
+    ):
+        task.done_on = on
+        task._change_reason = f"Answered: {violation} moved on"[:100]  # type: ignore[attr-defined]
+        task.save(update_fields=["done_on"])
+        n += 1
+    return n

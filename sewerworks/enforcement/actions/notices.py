@@ -1,4 +1,4 @@
-"""Written notices: issuing one, and recording its service (which starts its clock)."""
+"""Written notices: issuing one, and recording its service (which starts its clock: ``actions.clocks``)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions.common import deadline_named, decide, not_in_future, require
-from sewerworks.enforcement.actions.deadlines import do_open_deadline
-from sewerworks.enforcement.actions.followups import close_follow_ups
-from sewerworks.enforcement.actions.violations import current_owner, move
-from sewerworks.enforcement.choices import DeadlineKind, NoticeKind, Program
-from sewerworks.enforcement.models import AbandonmentFine, Notice, Violation
-from sewerworks.registry.choices import ConnectionStatus
-from sewerworks.registry.models import Connection, Parcel
+from sewerworks.core.permissions import require
+from sewerworks.enforcement.actions.clocks import start_clock
+from sewerworks.enforcement.actions.common import not_in_future
+from sewerworks.enforcement.actions.violations import current_owner
+from sewerworks.enforcement.choices import NoticeKind
+from sewerworks.enforcement.models import Notice, Violation
+from sewerworks.registry.models import Parcel
 
 PREFIX = {
     NoticeKind.NOTICE_TO_CONNECT: "NTC",
@@ -139,100 +137,5 @@ def do_record_service(
         notice._history_user = acting_user  # type: ignore[attr-defined]
         notice._change_reason = f"Served by {notice.get_served_method_display().lower()}"  # type: ignore[attr-defined]
         notice.save()
-        _start_clock(notice, acting_user)
+        start_clock(notice, acting_user)
         return notice
-
-
-def _start_clock(notice: Notice, acting_user: Any) -> None:
-    served_on = notice.served_on
-    assert served_on is not None
-    if notice.kind == NoticeKind.NOTICE_TO_CONNECT:
-        decision, stored = decide(
-            "connection-deadlines",
-            {"notice_served_on": served_on.isoformat()},
-            as_of=served_on,
-            subject=notice.parcel,
-            acting_user=acting_user,
-        )
-        due = deadline_named(decision, "connect")
-        do_open_deadline(
-            program=Program.CONNECTION,
-            kind=DeadlineKind.CONNECT,
-            section="118-5",
-            title=f"Connect {notice.parcel.address or notice.parcel} to the public sewer",
-            subject=notice.parcel,
-            notice=notice,
-            decision=stored,
-            due_on=due.due,
-            acting_user=acting_user,
-            why=f"Notice {notice.number} served",
-        )
-        Connection.objects.filter(building__parcel=notice.parcel, status=ConnectionStatus.UNSEWERED).update(
-            status=ConnectionStatus.NOTIFIED, notified_on=served_on
-        )
-        return
-    if notice.kind == NoticeKind.NOTICE_OF_VIOLATION:
-        facts: dict[str, Any] = {"kind": "notice_of_violation", "served_on": served_on.isoformat()}
-        if notice.correction_hours:  # a limit in hours runs from the moment of service (I-20, I-36)
-            assert notice.served_at is not None
-            facts["correction_hours"] = notice.correction_hours
-            facts["served_at"] = notice.served_at.isoformat()
-        elif notice.correction_days:
-            facts["correction_days"] = notice.correction_days
-        decision, stored = decide(
-            "notice-deadline", facts, as_of=served_on, subject=notice.parcel, acting_user=acting_user
-        )
-        due = deadline_named(decision, "correct")
-        do_open_deadline(
-            program=notice.violation.program if notice.violation else Program.GENERAL,
-            kind=DeadlineKind.CORRECT,
-            section=notice.section,
-            title=f"Correct: {notice.facts[:150]}",
-            subject=notice.parcel,
-            notice=notice,
-            decision=stored,
-            due_on=due.due if due.due_at is None else None,
-            due_at=due.due_at,
-            acting_user=acting_user,
-            why=f"Notice {notice.number} served",
-        )
-        violation = notice.violation
-        if violation is not None:
-            if violation.status == pipeline.OPEN:
-                move(violation, pipeline.NOTICED, why=f"Notice {notice.number} served", acting_user=acting_user)
-            source = violation.source_deadline
-            if source is not None and source.kind == DeadlineKind.ABANDON:
-                # I-21: the §118-5 daily fine runs from the notification of the violation
-                AbandonmentFine.objects.get_or_create(violation=violation, defaults={"notified_on": served_on})
-            close_follow_ups(violation, ("serve_notice_of_violation",), served_on)
-        return
-    if notice.kind == NoticeKind.PUMP_OUT_ORDER:
-        assert notice.served_at is not None
-        decision, stored = decide(
-            "notice-deadline",
-            {"kind": "pump_out_order", "served_at": notice.served_at.isoformat()},
-            as_of=served_on,
-            subject=notice.parcel,
-            acting_user=acting_user,
-        )
-        due = deadline_named(decision, "pump out")
-        do_open_deadline(
-            program=Program.GREASE,
-            kind=DeadlineKind.PUMP_OUT,
-            section="118-38",
-            title="Pump out the grease interceptor and call for reinspection",
-            subject=notice.parcel,
-            notice=notice,
-            decision=stored,
-            due_at=due.due_at,
-            acting_user=acting_user,
-            why=f"Order {notice.number} served",
-        )
-        return
-    if notice.kind == NoticeKind.APPEARANCE_TICKET and notice.violation is not None:
-        violation = notice.violation
-        if violation.status == pipeline.NOTICED:
-            move(violation, pipeline.ESCALATED, why="Appearance ticket issued", acting_user=acting_user)
-        if violation.status == pipeline.ESCALATED:
-            move(violation, pipeline.REFERRED, why=f"Appearance ticket {notice.number} served", acting_user=acting_user)
-        close_follow_ups(violation, ("appearance_ticket",), served_on)

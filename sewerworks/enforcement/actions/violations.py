@@ -10,9 +10,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core import pipelines
 from sewerworks.core.charges import add_pending_charge
+from sewerworks.core.permissions import require
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions.common import not_in_future, require
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program
 from sewerworks.enforcement.models import CourtFine, Deadline, StatusChange, Violation, ViolatorCharge
 from sewerworks.registry.models import Owner, Parcel
@@ -71,14 +73,11 @@ def do_open_violation(
 
 def move(violation: Violation, target: str, *, why: str, acting_user: Any) -> Violation:
     """Move along the pipeline (no role check: the caller's action checked its own)."""
-    meaning = pipeline.check(violation.status, target)
+    from_status = violation.status
+    meaning = pipelines.move(violation, target, why=why, acting_user=acting_user)
     StatusChange.objects.create(
-        violation=violation, from_status=violation.status, to_status=target, by=acting_user, why=why or meaning
+        violation=violation, from_status=from_status, to_status=target, by=acting_user, why=why or meaning
     )
-    violation.status = target
-    violation._history_user = acting_user  # type: ignore[attr-defined]
-    violation._change_reason = why or meaning  # type: ignore[attr-defined]
-    violation.save(update_fields=["status"])
     from sewerworks.enforcement.actions.followups import close_follow_ups
 
     today = timezone.localdate()
@@ -122,7 +121,8 @@ def correct(violation: Violation, corrected_on: dt.date, *, why: str, acting_use
     )
     fine = getattr(violation, "abandonment_fine", None)
     if fine is not None and fine.corrected_on is None:
-        from sewerworks.enforcement.fines import post_fine, refresh_fine
+        from sewerworks.enforcement.actions.fines import post_fine
+        from sewerworks.enforcement.fines import refresh_fine
 
         # Corrected, the fine is final and posted (I-21); one the Superintendent posted earlier keeps its amount.
         fine.corrected_on = corrected_on

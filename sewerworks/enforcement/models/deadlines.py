@@ -7,12 +7,14 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.models import StoredDecision
+from sewerworks.core.pipelines import TracksPipeline
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.models.sections import validate_section
+from sewerworks.enforcement.pipeline import DEADLINE
 from sewerworks.registry.models import Parcel, PrivateSystem
 
 
-class Deadline(models.Model):
+class Deadline(TracksPipeline):
     """A date by which something must be done, from any program. It names the decision that set it and the
     section it rests on; the daily sweep marks it overdue, raises follow-ups and escalates.
 
@@ -82,6 +84,7 @@ class Deadline(models.Model):
         blank=True,
         related_name="+",
     )
+    pipeline = DEADLINE
     status = models.CharField("status", max_length=10, choices=DeadlineStatus.choices, default=DeadlineStatus.OPEN)
     met_on = models.DateField("met on", null=True, blank=True)
     overdue_since = models.DateField("overdue since", null=True, blank=True)
@@ -135,6 +138,8 @@ class FollowUp(models.Model):
         blank=True,
         related_name="+",
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = "follow-up task"

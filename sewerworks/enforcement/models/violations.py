@@ -5,13 +5,14 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.attachments import stored_name
-from sewerworks.enforcement import pipeline
+from sewerworks.core.pipelines import TracksPipeline
 from sewerworks.enforcement.choices import Discovery, Program
 from sewerworks.enforcement.models.sections import validate_section
+from sewerworks.enforcement.pipeline import VIOLATION
 from sewerworks.registry.models import Owner, Parcel
 
 
-class Violation(models.Model):
+class Violation(TracksPipeline):
     """A violation of a section of Chapter 118 on a property, and who is responsible for it.
 
     Its status moves along the pipeline (``enforcement.pipeline``): open, noticed, corrected, or
@@ -39,7 +40,8 @@ class Violation(models.Model):
     discovered_on = models.DateField("discovered on")
     how_discovered = models.CharField("how discovered", max_length=16, choices=Discovery.choices)
     description = models.TextField("nature of the violation", help_text="Stated in the written notice (§118-47).")
-    status = models.CharField("status", max_length=10, default=pipeline.OPEN, choices=list(pipeline.STATUSES.items()))
+    pipeline = VIOLATION
+    status = models.CharField("status", max_length=10, default="open", choices=list(VIOLATION.statuses.items()))
     source_deadline = models.OneToOneField(
         "enforcement.Deadline",
         verbose_name="missed deadline",

@@ -18,10 +18,10 @@ from sewerworks.enforcement.actions import (
     do_record_abandonment,
     do_record_connection,
     do_record_service,
+    do_sweep,
 )
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, NoticeKind
 from sewerworks.enforcement.models import AbandonmentFine, Deadline, FollowUp, Violation
-from sewerworks.enforcement.sweep import do_sweep
 
 D = dt.date
 pytestmark = pytest.mark.django_db

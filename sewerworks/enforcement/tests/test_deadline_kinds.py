@@ -10,11 +10,11 @@ import pytest
 
 from sewerworks.core.determinations import run_determination, store_decision
 from sewerworks.enforcement import sweep as sweep_module
-from sewerworks.enforcement.actions import do_open_deadline
+from sewerworks.enforcement.actions import do_open_deadline, do_sweep
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.deadline_kinds import KINDS, KindRule, WhenMissed
 from sewerworks.enforcement.models import Deadline, FollowUp, Violation
-from sewerworks.enforcement.sweep import SweepContext, do_sweep, steps, sweep_step
+from sewerworks.enforcement.sweep import SweepContext, steps, sweep_step
 from sewerworks.registry.tests import factories as f
 
 D = dt.date

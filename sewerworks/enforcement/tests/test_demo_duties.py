@@ -8,9 +8,9 @@ import datetime as dt
 import pytest
 
 from sewerworks.core.demo import DEMO_BUILDERS
-from sewerworks.enforcement.choices import DeadlineKind
+from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
 from sewerworks.enforcement.duties import untracked_duties
-from sewerworks.enforcement.models import Deadline, Violation
+from sewerworks.enforcement.models import Deadline, Notice, Violation
 
 D = dt.date
 
@@ -32,3 +32,17 @@ def test_after_the_demo_is_built_no_record_implies_an_untracked_duty() -> None:
     # the unmetered commercial user and the private wells owe a meter (I-27, I-52)
     assert Deadline.objects.filter(kind=DeadlineKind.INSTALL_METER).count() == 4
     assert any("duties the records imply tracked" in line for line in said)
+
+
+@pytest.mark.django_db
+def test_the_demo_restaurant_gets_its_72_hours_at_capacity_and_one_violation_when_it_misses_them() -> None:
+    """I-36: the 72-hour order is for an interceptor at or above capacity and not performing (80% makes a
+    pump-out due, a maintenance matter); I-56: missing it escalates that violation, it opens no second one."""
+    for build in DEMO_BUILDERS:
+        build(seed=118, parcels=1500, write=lambda _line: None)
+    order = Notice.objects.get(kind=NoticeKind.PUMP_OUT_ORDER)
+    grease = order.violation
+    assert grease is not None and "100% of capacity" in grease.description and "not adequately" in grease.description
+    assert "85%" not in grease.description
+    live = Violation.objects.filter(parcel=order.parcel).exclude(status__in=["corrected", "closed"])
+    assert list(live) == [grease] and grease.status == "escalated"

@@ -28,11 +28,11 @@ from sewerworks.enforcement.actions import (
     do_record_connection,
     do_record_court_fine,
     do_record_service,
+    do_sweep,
 )
 from sewerworks.enforcement.choices import NoticeKind, Program
 from sewerworks.enforcement.documents.render import fine_statement_pdf, notice_pdf, notices_pdf
 from sewerworks.enforcement.models import Violation
-from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.models import PrivateSystem
 from sewerworks.registry.tests import factories as f
 

@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 
 from sewerworks.core.bulk import announce_written
-from sewerworks.enforcement.actions import do_record_connection
+from sewerworks.enforcement.actions import do_record_connection, do_sweep
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus
 from sewerworks.enforcement.duties import builtin, reconcile, untracked_duties
 from sewerworks.enforcement.models import Deadline, Violation
-from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.models import Building, Connection, PrivateSystem, SewerAccount
 from sewerworks.registry.tests import factories as f
 

@@ -20,17 +20,17 @@ from sewerworks.core.charges import do_mark_charge_billed
 from sewerworks.core.models import PendingCharge
 from sewerworks.enforcement.actions import (
     do_issue_notice,
+    do_post_fine,
     do_record_abandonment,
     do_record_charge,
     do_record_connection,
     do_record_correction,
     do_record_court_fine,
     do_record_service,
+    do_sweep,
 )
 from sewerworks.enforcement.choices import NoticeKind
-from sewerworks.enforcement.fines import do_post_fine
 from sewerworks.enforcement.models import AbandonmentFine, Violation, ViolatorCharge
-from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.models import SewerAccount
 
 D = dt.date

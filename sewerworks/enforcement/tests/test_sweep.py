@@ -8,10 +8,9 @@ import threading
 import pytest
 from django.db import connection
 
-from sewerworks.enforcement.actions import do_issue_notice, do_record_connection, do_record_service
+from sewerworks.enforcement.actions import do_issue_notice, do_record_connection, do_record_service, do_sweep
 from sewerworks.enforcement.choices import NoticeKind
 from sewerworks.enforcement.models import AbandonmentFine, Deadline, FollowUp, StatusChange, Violation
-from sewerworks.enforcement.sweep import do_sweep
 
 D = dt.date
 

@@ -20,10 +20,9 @@ from django.urls import reverse
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.timeline import timeline_for
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions import do_issue_notice, do_open_violation, do_record_service
+from sewerworks.enforcement.actions import do_issue_notice, do_open_violation, do_record_service, do_sweep
 from sewerworks.enforcement.choices import DeadlineStatus, Program
 from sewerworks.enforcement.models import Deadline, Evidence, FollowUp, Notice, Violation
-from sewerworks.enforcement.sweep import do_sweep
 from sewerworks.registry.tests import factories as f
 
 pytestmark = pytest.mark.django_db

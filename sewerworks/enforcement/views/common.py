@@ -7,11 +7,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest
 from django.utils import timezone
 from django.views.decorators.http import require_POST
+
+from sewerworks.core.permissions import require
 
 view_required = permission_required("enforcement.view_enforcement", raise_exception=True)
 
@@ -25,10 +27,9 @@ def today() -> Any:
     return timezone.localdate()
 
 
-def require_perm(request: HttpRequest, perm: str) -> None:
-    """403 unless the signed-in user holds ``perm``."""
-    if not request.user.has_perm(perm):
-        raise PermissionDenied(f"Your role does not allow this ({perm}).")
+def require_perm(request: HttpRequest, perm: str, what: str = "do this") -> None:
+    """The core role check for the signed-in user (refused: Django's 403 page)."""
+    require(request.user, perm, what)
 
 
 def apply_errors(form: Form, error: ValidationError) -> None:

@@ -3,8 +3,10 @@ from __future__ import annotations
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.pipelines import TracksPipeline
 from sewerworks.registry.choices import BuildingUse, ConnectionStatus, PrivateSystemKind, PrivateSystemStatus
 from sewerworks.registry.models.parcels import Parcel
+from sewerworks.registry.pipeline import CONNECTION
 
 
 class Building(models.Model):
@@ -34,12 +36,13 @@ class Building(models.Model):
         return self.name or f"{self.get_use_display()} building on {self.parcel.tax_map_number}"
 
 
-class Connection(models.Model):
+class Connection(TracksPipeline):
     """The building's connection to the public sewer (§118-5): unsewered, notified to connect, connected."""
 
     building = models.OneToOneField(
         Building, verbose_name="building", on_delete=models.PROTECT, related_name="connection"
     )
+    pipeline = CONNECTION
     status = models.CharField(
         "status", max_length=12, choices=ConnectionStatus.choices, default=ConnectionStatus.UNSEWERED
     )

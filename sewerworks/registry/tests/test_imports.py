@@ -505,7 +505,7 @@ def test_import_polygons_command_and_a_user_who_may_not(parcels, clerk, make_use
     path.write_bytes(collection(feature("1-1-1", SQUARE_FT)))
     call_command("import_polygons", str(path), as_user=clerk.username)
     assert "1 new" in capsys.readouterr().out
-    with pytest.raises(CommandError, match="Only the clerk"):
+    with pytest.raises(CommandError, match="only the clerk may"):
         call_command("import_polygons", str(path), as_user=make_user("board member").username)
     with pytest.raises(CommandError, match="no active user"):
         call_command("import_polygons", str(path), as_user="nobody")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from sewerworks.core.permissions import require
 from sewerworks.registry.actions import do_save_parcel
 from sewerworks.registry.forms import ParcelForm
 from sewerworks.registry.models import Parcel
@@ -14,8 +15,7 @@ from sewerworks.registry.models import Parcel
 
 def edit_parcel(request: HttpRequest, pk: int) -> HttpResponse:
     parcel = get_object_or_404(Parcel, pk=pk)
-    if not request.user.has_perm("registry.change_parcel", parcel):
-        raise PermissionDenied
+    require(request.user, "registry.change_parcel", "edit a parcel", parcel)
     form = ParcelForm(request.POST or None, instance=parcel)
     if request.method == "POST" and form.is_valid():
         reason = request.POST.get("reason", "").strip()[:100] or "Edited on the parcel page"

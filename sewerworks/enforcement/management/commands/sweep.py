@@ -9,7 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from sewerworks.enforcement.sweep import do_sweep
+from sewerworks.enforcement.actions import do_sweep
 
 
 class Command(BaseCommand):

@@ -1,0 +1,22 @@
+"""The one role check every action and screen asks (permissions are ``rules`` predicates in each app's
+``rules.py``): :func:`require` raises ``PermissionDenied`` naming what was refused and the permission.
+The API turns it into a 403 (``core.api_auth.require``); views let Django turn it into a 403 page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+
+__all__ = ["require"]
+
+
+def require(user: Any, perm: str, what: str, obj: Any = None, *, who_may: str = "") -> Any:
+    """Return ``user`` if it holds ``perm`` (asked with ``obj`` when given); otherwise raise
+    ``PermissionDenied``: "Your role does not allow you to WHAT (PERM)", naming ``who_may`` when the caller
+    can say who does. ``user`` None (no one signed in) is refused."""
+    if user is not None and user.has_perm(perm, obj):
+        return user
+    if who_may:
+        raise PermissionDenied(f"Your role may not {what}: only {who_may} may ({perm}).")
+    raise PermissionDenied(f"Your role does not allow you to {what} ({perm}).")
