@@ -16,7 +16,7 @@ step "mypy (strict for sewerworks/ordinance)"
 mypy || status=1
 
 step "pytest leg 1: SQLite (ordinance, layering, apps)"
-pytest -p no:cacheprovider -n 2 -m "not browser and not fuzz" tests sewerworks ${PYTEST_ARGS:-}
+pytest -p no:cacheprovider -n 2 -m "not browser and not fuzz" --ignore=tests/api --ignore=tests/browser tests sewerworks ${PYTEST_ARGS:-}
 rc=$?; [[ $rc -eq 0 ]] || status=1
 
 step "pytest leg 2: PostgreSQL 15 (apps, API fuzzing, browser)"

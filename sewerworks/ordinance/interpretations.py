@@ -75,7 +75,7 @@ INTERPRETATIONS: dict[str, str] = {
     "I-84": "§118-1/§118-29.1 'within' distances are inclusive, planar EPSG:2260 feet to the nearest area",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
-    "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; met and cancelled final",
+    "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")
