@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
@@ -20,13 +20,9 @@ from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.jobs import start_job
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import current_parameters
+from sewerworks.core.permissions import require
 from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
 from sewerworks.ordinance.s118_51_billing_calendar import period_ending
-
-
-def require(user: Any, perm: str, what: str) -> None:
-    if user is None or not user.has_perm(perm):
-        raise PermissionDenied(f"Your role does not allow you to {what} ({perm}).")
 
 
 def do_open_period(end: dt.date, *, area: Any = None, acting_user: Any) -> BillingPeriod:

@@ -8,7 +8,7 @@ import datetime as dt
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -20,6 +20,7 @@ from sewerworks.billing.choices import Flag
 from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.models import Job
 from sewerworks.core.money import MoneySum
+from sewerworks.core.permissions import require
 from sewerworks.registry.models import ImprovementArea
 
 EXCEPTIONS = [Flag.HELD, Flag.ESTIMATE, Flag.DEFECTIVE, Flag.ROLLOVER, Flag.SURCHARGE, Flag.ZERO_USE, Flag.WASH]
@@ -40,8 +41,7 @@ class OpenPeriodForm(forms.Form):
 def period_list(request: HttpRequest) -> HttpResponse:
     form = OpenPeriodForm(request.POST or None)
     if request.method == "POST":
-        if not request.user.has_perm("billing.open_period"):
-            raise PermissionDenied
+        require(request.user, "billing.open_period", "open a billing period")
         if form.is_valid():
             try:
                 period = actions.do_open_period(

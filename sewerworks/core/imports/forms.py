@@ -6,6 +6,8 @@ from django import forms
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 
+from sewerworks.core.text import has_nul
+
 
 def megabytes(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MB"
@@ -38,6 +40,6 @@ def decode_csv_upload(upload: UploadedFile, data: bytes, what: str = "the file")
             f"{upload.name} is not UTF-8 text (byte {exc.start} cannot be read): save {what} as "
             "'CSV UTF-8' and upload it again."
         ) from exc
-    if "\x00" in text:
+    if has_nul(text):
         raise forms.ValidationError(f"{upload.name} is not a CSV text file (it contains binary data).")
     return text

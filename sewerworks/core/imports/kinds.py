@@ -50,7 +50,8 @@ class ImportKind:
     order: int = 100  # files of one upload are imported in this order (a roll before its polygons)
     job_rows: int = 5000  # above this many rows the screens commit as a background job
     preview_job_bytes: int = 2 * 1024 * 1024  # above this size the screens preview as a background job
-    refusal: str = "Your role does not allow this import."
+    what: str = "run this import"  # said in a refusal: "Your role may not WHAT"
+    who_may: str = ""  # who may, in words, for the refusal ("the clerk")
 
     def check(self, data: bytes, *, context: dict[str, Any], as_of: date) -> Checked:
         """Read and check the file and compare it with the database; write nothing. ``context`` is shared

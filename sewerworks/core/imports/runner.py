@@ -12,13 +12,13 @@ import uuid
 from datetime import date
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from sewerworks.core.imports import rejects
 from sewerworks.core.imports.common import ImportResult, RowError, errors_by_row
 from sewerworks.core.imports.kinds import Checked, ImportKind, Progress, get_kind
 from sewerworks.core.imports.writer import StagedWriter, cleanup_abandoned
+from sewerworks.core.permissions import require
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ Files = list[tuple[str, str, bytes]]  # (kind name, file name, bytes)
 def check_permission(acting_user: Any, kinds: list[ImportKind]) -> None:
     for kind in kinds:
         if not kind.may_import(acting_user):
-            raise PermissionDenied(kind.refusal)
+            require(acting_user, kind.permission, kind.what, who_may=kind.who_may)
 
 
 def result_of(kind: ImportKind, file_name: str, checked: Checked, run: str = "") -> ImportResult:

@@ -62,7 +62,8 @@ def test_the_cli_says_a_151_seat_restaurant_needs_2000_gallons_and_150_seats_100
     big = _cli("grease-interceptor-requirement", RESTAURANT_151, "2026-05-01")
     assert big["outcome"] == "install"
     assert big["amounts"][0] == {
-        "name": "interceptor capacity", "value": "2000", "unit": "gal", "section": "118-38", "breakdown": []
+        "key": "interceptor_capacity", "name": "interceptor capacity", "value": "2000", "unit": "gal",
+        "section": "118-38", "breakdown": []
     }  # fmt: skip
     small = _cli("grease-interceptor-requirement", {**RESTAURANT_151, "seats": 150}, "2026-05-01")
     assert small["amounts"][0]["value"] == "1000"

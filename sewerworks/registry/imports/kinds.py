@@ -16,7 +16,7 @@ from sewerworks.registry.imports.roll import decode, parse_roll, records
 from sewerworks.registry.imports.roll_commit import apply_roll, plan_roll
 
 PERMISSION = "registry.import_roll"
-REFUSAL = "Only the clerk imports the assessor's roll and the parcel polygons."
+WHAT = "import the assessor's roll and the parcel polygons"
 PENDING = "registry.pending_parcels"  # context: tax map numbers the roll of the same upload adds
 
 
@@ -32,7 +32,8 @@ class RollKind(ImportKind):
     label = "the assessor's roll"
     permission = PERMISSION
     audit_action = "import_roll"
-    refusal = REFUSAL
+    what = WHAT
+    who_may = "the clerk"
     order = 10
 
     def check(self, data: bytes, *, context: dict[str, Any], as_of: date) -> Checked:
@@ -76,7 +77,8 @@ class PolygonsKind(ImportKind):
     label = "the parcel polygons"
     permission = PERMISSION
     audit_action = "import_polygons"
-    refusal = REFUSAL
+    what = WHAT
+    who_may = "the clerk"
     reject_suffix = ".geojson"
     order = 20
 
