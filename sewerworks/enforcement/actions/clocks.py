@@ -13,7 +13,7 @@ from typing import Any
 
 from sewerworks.core.models import StoredDecision
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.actions.common import deadline_named, decide
+from sewerworks.enforcement.actions.common import decide
 from sewerworks.enforcement.actions.deadlines import do_open_deadline
 from sewerworks.enforcement.actions.followups import close_follow_ups
 from sewerworks.enforcement.actions.violations import move
@@ -47,16 +47,16 @@ def start_clock(notice: Notice, acting_user: Any) -> None:
 def open_from_decision(
     notice: Notice,
     decided: tuple[Decision, StoredDecision],
-    *words: str,
+    key: str,
     program: str,
     kind: str,
     section: str,
     title: str,
     acting_user: Any,
 ) -> Deadline:
-    """Open the deadline the decision named by ``words`` set, on the notice's property, as served."""
+    """Open the deadline the decision set under stable ``key``, on the notice's property, as served."""
     decision, stored = decided
-    due = deadline_named(decision, *words)
+    due = decision.deadline_for(key)
     return do_open_deadline(
         program=program,
         kind=kind,
@@ -150,7 +150,7 @@ def _pump_out_order(notice: Notice, acting_user: Any) -> None:
     open_from_decision(
         notice,
         decided,
-        "pump out",
+        "pump_out",
         program=Program.GREASE,
         kind=DeadlineKind.PUMP_OUT,
         section="118-38",

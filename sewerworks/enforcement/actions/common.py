@@ -10,11 +10,10 @@ from django.core.exceptions import ValidationError
 
 from sewerworks.core.determinations import LawNotInForce, run_determination, store_decision
 from sewerworks.core.models import StoredDecision
-from sewerworks.ordinance.decision import Deadline as DecidedDeadline
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError
 
-__all__ = ["decide", "deadline_named", "happened", "not_in_future"]
+__all__ = ["decide", "happened", "not_in_future"]
 
 
 def decide(
@@ -30,13 +29,6 @@ def decide(
     return decision, store_decision(decision, subject=subject, acting_user=acting_user)
 
 
-def deadline_named(decision: Decision, *words: str) -> DecidedDeadline:
-    """The decision's deadline whose name contains every one of ``words`` (case-insensitive)."""
-    for d in decision.deadlines:
-        if all(w in d.name.lower() for w in words):
-            return d
-    names = ", ".join(d.name for d in decision.deadlines) or "none"
-    raise LookupError(f"{decision.topic} set no deadline named {' '.join(words)!r} (it set: {names}).")
 
 
 def _still_to_come(day: dt.date | None) -> bool:

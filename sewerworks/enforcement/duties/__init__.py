@@ -43,7 +43,7 @@ class Duty:
     topic: str
     facts: Mapping[str, Any]
     decided_on: dt.date
-    deadline_words: tuple[str, ...]
+    deadline_key: str  # the stable key of the deadline the topic sets
     parcel: Any = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # private_system, notice
 
@@ -114,7 +114,7 @@ def untracked_duties(parcel_ids: Collection[int] | None = None) -> list[tuple[Du
 
 
 def _open(rule: DutyRule, duty: Duty, acting_user: Any) -> bool:
-    from sewerworks.enforcement.actions.common import deadline_named, decide
+    from sewerworks.enforcement.actions.common import decide
     from sewerworks.enforcement.actions.deadlines import do_open_deadline
 
     try:
@@ -122,7 +122,7 @@ def _open(rule: DutyRule, duty: Duty, acting_user: Any) -> bool:
             decision, stored = decide(
                 duty.topic, duty.facts, as_of=duty.decided_on, subject=duty.subject, acting_user=acting_user
             )
-            due = deadline_named(decision, *duty.deadline_words)
+            due = decision.deadline_for(duty.deadline_key)
             do_open_deadline(
                 program=rule.program,
                 kind=rule.kind,

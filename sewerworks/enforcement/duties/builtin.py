@@ -77,7 +77,7 @@ class AbandonAfterConnection(DutyRule):
                 "has_private_system": True,
             },
             decided_on=record.connected_on,
-            deadline_words=("abandon",),
+            deadline_key="abandon",
             extra={"private_system": record},
         )
 
@@ -120,7 +120,7 @@ class InterceptorOfPreexistingFacility(DutyRule):
             topic="interceptor-deadline",
             facts={"established_on": record.established_on.isoformat(), "connected_on": connected_on.isoformat()},
             decided_on=connected_on,
-            deadline_words=("interceptor",),
+            deadline_key="install_interceptor",
         )
 
 
@@ -158,5 +158,5 @@ class MeterToInstall(DutyRule):
                 "starts_on": starts_on.isoformat(),
             },
             decided_on=starts_on,
-            deadline_words=("meter",),
+            deadline_key="install_meter",
         )
