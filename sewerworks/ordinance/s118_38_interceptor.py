@@ -45,6 +45,7 @@ from sewerworks.ordinance.facts import Facts
 from sewerworks.ordinance.parameters import ParameterView
 from sewerworks.ordinance.registry import Example, Topic
 from sewerworks.ordinance.rulebook import decide, num
+from sewerworks.ordinance.s118_38_preexisting import installation_due
 
 SECTION = "118-38"
 TOPIC_NAME = "grease-interceptor-requirement"
@@ -245,8 +246,7 @@ def preexisting_without_interceptor(
             "of connecting to the public sewer."
         )
         return outcome, [_finding("preexisting", "fails", sentence, interpretations=["I-66"]), space], amount, None
-    shift = view.flag("deadlines.weekend_holiday_shift")
-    due = due_after(facts.connected_on, days, shift=shift)
+    days, due = installation_due(facts.connected_on, view)
     moved = " (moved to the next business day, I-20)" if due != due_after(facts.connected_on, days, shift=False) else ""
     sentence = (
         f"A preexisting food service facility without an interceptor, connected on "

@@ -46,6 +46,13 @@ class PreexistingFacilityFacts(Facts):
     )
 
 
+def installation_due(connected_on: date, view: ParameterView) -> tuple[int, date]:
+    """The days allowed after connecting (``grease.preexisting_install_days``) and the day they end, moved
+    off a weekend or holiday (I-20). The one count of the 30 days, for the duty and for the requirement."""
+    days = int(view.number("grease.preexisting_install_days"))
+    return days, due_after(connected_on, days, shift=view.flag("deadlines.weekend_holiday_shift"))
+
+
 def install_within_30_days(facts: PreexistingFacilityFacts, view: ParameterView) -> tuple[Finding, Deadline | None]:
     """ "shall install such interceptors ... within 30 days of connecting to the public sewer" """
     since = view.day("grease.new_construction_after")
@@ -70,9 +77,7 @@ def install_within_30_days(facts: PreexistingFacilityFacts, view: ParameterView)
             sentence=sentence,
             interpretations=["I-51"],
         ), None
-    days = int(view.number("grease.preexisting_install_days"))
-    shift = view.flag("deadlines.weekend_holiday_shift")
-    due = due_after(facts.connected_on, days, shift=shift)
+    days, due = installation_due(facts.connected_on, view)
     sentence = (
         f"A preexisting food service facility (established {facts.established_on.isoformat()}) without a "
         f"grease interceptor, connected on {facts.connected_on.isoformat()}: install one within {days} days, "
