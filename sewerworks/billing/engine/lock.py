@@ -10,6 +10,7 @@ let a second run interleave its chunks between ours.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,7 +43,10 @@ def bill_run_lock() -> Iterator[None]:
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_KEY])
         return
-    path = settings.VAR_DIR / "locks" / "bill-run.lock"
+    # One lock per database file: runs on the same database exclude each other, others do not (two test
+    # workers each have their own database and must not refuse each other's runs).
+    database = hashlib.sha256(str(connection.settings_dict["NAME"]).encode()).hexdigest()[:16]
+    path = settings.VAR_DIR / "locks" / f"bill-run-{database}.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
