@@ -5,10 +5,13 @@
 
 A draft is computed (and recomputed) by the bill run and is invisible to the ledger; a person reviews
 it, exceptions first; posting writes its bills to the ledger once. A posted period never moves again.
-Every move is checked against ``TRANSITIONS`` and written as a :class:`PeriodStatusChange`.
+Every move is checked by core's :class:`~sewerworks.core.pipelines.Pipeline` and written as a
+:class:`PeriodStatusChange`.
 """
 
 from __future__ import annotations
+
+from sewerworks.core.pipelines import InvalidTransition, Pipeline
 
 DRAFT = "draft"
 REVIEWED = "reviewed"
@@ -31,19 +34,8 @@ TRANSITIONS: dict[str, dict[str, str]] = {
 }
 
 
-class InvalidTransition(ValueError):
-    """A move the pipeline does not allow."""
+# The one pipeline helper of core checks every move and names the allowed ones in its refusal.
+PERIOD = Pipeline(noun="a billing period", statuses=STATUSES, transitions=TRANSITIONS)
+check = PERIOD.check
 
-
-def check(current: str, target: str) -> str:
-    """The meaning of the move ``current`` → ``target``; raises :class:`InvalidTransition` if not allowed."""
-    allowed = TRANSITIONS.get(current)
-    if allowed is None:
-        raise InvalidTransition(f"Unknown status {current!r}.")
-    if target not in allowed:
-        options = ", ".join(STATUSES[s] for s in allowed) or "none (a posted period is final)"
-        raise InvalidTransition(
-            f"A billing period that is {STATUSES[current].lower()} cannot become "
-            f"{STATUSES.get(target, target).lower()}; allowed: {options}."
-        )
-    return allowed[target]
+__all__ = ["DRAFT", "POSTED", "REVIEWED", "STATUSES", "TRANSITIONS", "InvalidTransition", "PERIOD", "check"]
