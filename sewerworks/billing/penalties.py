@@ -1,0 +1,140 @@
+"""§118-53 late penalties on the ledger, set-based: one ``INSERT … SELECT`` per posted period.
+
+    If such bills are not paid by the due date listed on the bill or within 30 days, whichever the
+    latter, a penalty of 10% of the amount of such bill will be added thereto.
+
+The topic ``late-penalty`` (``ordinance.s118_53_late_penalty``) is the reference: its ``penalty_date``
+gives each period's penalty date (I-25: the later of the due date and the bill date + 30 days, shifted
+past a weekend or holiday, I-20) with the terms in force on the bill date (I-64), and a bill that owes
+anything at the end of that day gets one penalty of 10% of its amount, rounded half up to cents (I-23),
+posted the next day. What a bill owes at the end of day D is the sum of the ledger entries that name it
+(its charge positive, payments on it negative) posted on or before D.
+
+Each penalty is keyed ``penalty:bill:<id>``: the key is unique, so a second sweep, or two at once, add
+it once. Nothing here removes a penalty: a sweep "as of" an earlier day adds fewer and lowers nothing a
+later run established.
+
+Table and column names in the SQL come from the models' ``_meta``, never from input; every value is a
+query parameter.
+"""
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection
+
+from sewerworks.billing.choices import BillStatus, LedgerKind
+from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.core.parameters import current_parameters
+from sewerworks.ordinance.parameters import ParameterSet
+from sewerworks.ordinance.s118_53_late_penalty import penalty_date
+
+BILL = Bill._meta.db_table
+LEDGER = LedgerEntry._meta.db_table
+SECTION = "118-53"
+BASES = ("bill_amount", "unpaid_balance")
+
+
+def source_key(bill_id: int) -> str:
+    """The ledger key of a bill's one late penalty."""
+    return f"penalty:bill:{bill_id}"
+
+
+@dataclass(frozen=True)
+class PenaltyTerms:
+    """A period's penalty terms: those in force on its bill date (I-64)."""
+
+    penalty_date: dt.date
+    rate: Decimal
+    base: str
+
+    @property
+    def added_on(self) -> dt.date:
+        """The penalty is added the day after the penalty date (I-25)."""
+        return self.penalty_date + dt.timedelta(days=1)
+
+    @property
+    def description(self) -> str:
+        of = "the bill's amount" if self.base == "bill_amount" else "the unpaid balance"
+        return (
+            f"Late penalty (§118-53, I-25): {self.rate.normalize():f}% of {of}, "
+            f"unpaid at the end of {self.penalty_date.isoformat()}"
+        )
+
+
+def terms_of(period: BillingPeriod, params: ParameterSet | None = None) -> PenaltyTerms:
+    """The penalty date and terms of every bill of ``period`` (they share its bill date and due date)."""
+    view = (params or current_parameters()).at(period.bill_date)  # I-64
+    base = view["charges.late_penalty_base"]
+    if base not in BASES:
+        raise ValueError(f"charges.late_penalty_base {base!r} is neither bill_amount nor unpaid_balance (I-25)")
+    return PenaltyTerms(
+        penalty_date=penalty_date(period.bill_date, period.due_date, view),
+        rate=view.number("charges.late_penalty_rate"),
+        base=str(base),
+    )
+
+
+def _insert_penalties(
+    period: BillingPeriod, terms: PenaltyTerms, *, run: str, user_id: int | None, now: dt.datetime
+) -> int:
+    """One ``INSERT … SELECT``: every posted bill of the period that owed anything at the end of its penalty
+    date gets rate × base, in whole cents rounded half up: floor((2·base·n + d) / 2d) for rate/100 = n/d."""
+    n, d = (terms.rate / 100).as_integer_ratio()
+    base = "x.total" if terms.base == "bill_amount" else "x.owed"  # whole cents: integer division floors
+    cents = f"((2 * CAST({base} AS BIGINT) * CAST(%s AS BIGINT) + CAST(%s AS BIGINT)) / (2 * CAST(%s AS BIGINT)))"
+    day = connection.ops.adapt_datefield_value(terms.penalty_date)
+    sql = (
+        f"INSERT INTO {LEDGER} (parcel_id, account_id, kind, amount, posted_on, source_key, description, section,"
+        " period_id, bill_id, run, created_at, created_by_id)"
+        f" SELECT x.parcel_id, x.account_id, %s, {cents}, %s, 'penalty:bill:' || x.id, %s, %s, x.period_id, x.id,"
+        " %s, %s, %s"
+        " FROM (SELECT b.id, b.parcel_id, b.account_id, b.period_id, b.total,"
+        "  (SELECT CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)"
+        f"   FROM {LEDGER} e WHERE e.bill_id = b.id AND e.posted_on <= %s) AS owed"
+        f"  FROM {BILL} b WHERE b.period_id = %s AND b.status = %s"
+        f"  AND NOT EXISTS (SELECT 1 FROM {LEDGER} p WHERE p.source_key = 'penalty:bill:' || b.id)) x"
+        f" WHERE x.owed > 0 AND {cents} > 0"
+        " ON CONFLICT (source_key) DO NOTHING"
+    )
+    params: list[Any] = [
+        LedgerKind.PENALTY.value,
+        n,
+        d,
+        d,
+        connection.ops.adapt_datefield_value(terms.added_on),
+        terms.description[:200],
+        SECTION,
+        run,
+        connection.ops.adapt_datetimefield_value(now),
+        user_id,
+        day,
+        period.pk,
+        BillStatus.POSTED.value,
+        n,
+        d,
+        d,
+    ]
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        return max(int(cur.rowcount), 0)
+
+
+def apply_late_penalties(
+    as_of: dt.date, *, run: str, now: dt.datetime, user_id: int | None = None, params: ParameterSet | None = None
+) -> int:
+    """Add the late penalty to every posted bill whose penalty date is before ``as_of`` and which owed
+    anything at the end of it; inside the caller's transaction. Returns the number of penalties added."""
+    params = params or current_parameters()
+    added = 0
+    periods = BillingPeriod.objects.filter(bills__status=BillStatus.POSTED, bill_date__lt=as_of).distinct()
+    for period in periods.order_by("bill_date", "pk"):
+        terms = terms_of(period, params)
+        if terms.penalty_date < as_of:
+            added += _insert_penalties(period, terms, run=run, user_id=user_id, now=now)
+    return added

@@ -1,0 +1,13 @@
+"""Billing's steps of the daily sweep (``enforcement.sweep``): the §118-53 late penalties (I-25)."""
+
+from __future__ import annotations
+
+from sewerworks.billing.penalties import apply_late_penalties
+from sewerworks.enforcement.sweep import SweepContext, sweep_step
+
+
+@sweep_step("late-penalties", order=110)
+def late_penalties(ctx: SweepContext) -> None:
+    """The day after a bill's penalty date, a bill that owed anything at the end of it gets its one 10%
+    penalty (§118-53, I-25). Decided by the ledger as found, so a second sweep on the day adds nothing."""
+    ctx.count("late_penalties", apply_late_penalties(ctx.as_of, run=f"sweep-{ctx.as_of.isoformat()}", now=ctx.now))
