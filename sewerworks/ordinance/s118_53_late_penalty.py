@@ -261,6 +261,22 @@ CASES: tuple[tuple[str, dict[str, Any], str, str, str, str], ...] = (
         "",
     ),
     (
+        "Dated 2026-01-08, unpaid at the end of Monday 2026-02-09: $5.73 added on Tuesday 2026-02-10 (I-20)",
+        {**WORKED, "bill_date": "2026-01-08"},
+        "2026-02-10",
+        "penalty",
+        "2026-02-09",
+        "5.73",
+    ),
+    (
+        "Dated 2026-01-08, paid on Monday 2026-02-09, past the 30th day (a Saturday): in time, no penalty (I-20)",
+        {**WORKED, "bill_date": "2026-01-08", "payments": [{"paid_on": "2026-02-09", "amount": "57.30"}]},
+        "2026-03-01",
+        "no-penalty",
+        "2026-02-09",
+        "",
+    ),
+    (
         "Dated 2026-01-17: the 30th day is Washington's Birthday 2026-02-16, so paying on 2026-02-17 is in time",
         {**WORKED, "bill_date": "2026-01-17", "payments": [{"paid_on": "2026-02-17", "amount": "57.30"}]},
         "2026-03-01",
