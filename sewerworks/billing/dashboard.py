@@ -6,6 +6,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.billing.penalties import figures
 from sewerworks.core.dashboard import Panel, dashboard_panel
 from sewerworks.core.models import Job
 from sewerworks.core.money import MoneySum
@@ -17,6 +18,7 @@ def billing_panel(request: HttpRequest) -> Panel | None:
         return None
     period = BillingPeriod.objects.select_related("area").order_by("-end", "-id").first()
     context: dict[str, object] = {"period": period, "owed": LedgerEntry.objects.aggregate(t=MoneySum("amount"))["t"]}
+    context.update(figures())  # unpaid and penalised bills (§118-53)
     if period is not None:
         bills = Bill.objects.filter(period=period).exclude(status="void")
         context.update(

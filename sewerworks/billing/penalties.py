@@ -22,21 +22,25 @@ query parameter.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db import connection
+from django.db.models import Count
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
-from sewerworks.ordinance.parameters import ParameterSet
+from sewerworks.ordinance.parameters import NotInForce, ParameterError, ParameterSet
 from sewerworks.ordinance.s118_53_late_penalty import penalty_date
 
 BILL = Bill._meta.db_table
 LEDGER = LedgerEntry._meta.db_table
 SECTION = "118-53"
+log = logging.getLogger(__name__)
 BASES = ("bill_amount", "unpaid_balance")
 
 
@@ -127,14 +131,46 @@ def _insert_penalties(
 
 def apply_late_penalties(
     as_of: dt.date, *, run: str, now: dt.datetime, user_id: int | None = None, params: ParameterSet | None = None
-) -> int:
+) -> tuple[int, list[str]]:
     """Add the late penalty to every posted bill whose penalty date is before ``as_of`` and which owed
-    anything at the end of it; inside the caller's transaction. Returns the number of penalties added."""
+    anything at the end of it; inside the caller's transaction. Returns the number of penalties added and
+    the periods left alone because a penalty term on their bill date could not be read (a recorded value
+    set aside, reported on the resolutions screen): the rest of the sweep still runs."""
     params = params or current_parameters()
-    added = 0
+    added, refused = 0, []
     periods = BillingPeriod.objects.filter(bills__status=BillStatus.POSTED, bill_date__lt=as_of).distinct()
-    for period in periods.order_by("bill_date", "pk"):
-        terms = terms_of(period, params)
+    for period in periods.select_related("area").order_by("bill_date", "pk"):
+        try:
+            terms = terms_of(period, params)
+        except (NotInForce, ParameterError, ValueError) as exc:
+            log.warning("late penalties of %s not applied: %s", period, exc)
+            refused.append(period.name)
+            continue
         if terms.penalty_date < as_of:
             added += _insert_penalties(period, terms, run=run, user_id=user_id, now=now)
-    return added
+    return added, refused
+
+
+def bill_penalty_date(bill: Bill) -> dt.date | None:
+    """The bill's penalty date, or None when no penalty terms were in force on its bill date."""
+    try:
+        return terms_of(bill.period).penalty_date
+    except (NotInForce, ParameterError, ValueError):
+        return None
+
+
+def figures() -> dict[str, Any]:
+    """The dashboard's figures, each one SQL query: posted bills that still owe (how many, how much) and
+    bills with a late penalty (how many, the penalties' total)."""
+    per_bill = LedgerEntry.objects.filter(bill__isnull=False, bill__status=BillStatus.POSTED).values("bill")
+    unpaid = per_bill.annotate(owed=MoneySum("amount")).filter(owed__gt=0)
+    owing = unpaid.aggregate(count=Count("bill"), dollars=MoneySum("owed"))
+    penalised = LedgerEntry.objects.filter(kind=LedgerKind.PENALTY).aggregate(
+        count=Count("bill", distinct=True), dollars=MoneySum("amount")
+    )
+    return {
+        "unpaid_count": owing["count"],
+        "unpaid_dollars": owing["dollars"],
+        "penalised_count": penalised["count"],
+        "penalty_dollars": penalised["dollars"],
+    }

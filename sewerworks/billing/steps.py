@@ -10,4 +10,6 @@ from sewerworks.enforcement.sweep import SweepContext, sweep_step
 def late_penalties(ctx: SweepContext) -> None:
     """The day after a bill's penalty date, a bill that owed anything at the end of it gets its one 10%
     penalty (§118-53, I-25). Decided by the ledger as found, so a second sweep on the day adds nothing."""
-    ctx.count("late_penalties", apply_late_penalties(ctx.as_of, run=f"sweep-{ctx.as_of.isoformat()}", now=ctx.now))
+    added, refused = apply_late_penalties(ctx.as_of, run=f"sweep-{ctx.as_of.isoformat()}", now=ctx.now)
+    ctx.count("late_penalties", added)
+    ctx.count("late_penalty_periods_refused", len(refused))

@@ -200,3 +200,45 @@ def test_what_a_bill_owes_is_what_the_entries_naming_it_say_not_another_bill_s_o
     pay(older, D(2025, 7, 20), "77.30")
     do_sweep(D(2026, 2, 10))
     assert [p[:2] for p in penalties()] == [(first.pk, Decimal("5.73"))]
+
+
+def test_a_period_whose_penalty_terms_cannot_be_read_is_left_alone_and_the_rest_of_the_sweep_runs() -> None:
+    resolution = BoardResolution.objects.create(instrument="Res. 2026-51", adopted_on=D(2026, 1, 5), title="x")
+    ParameterOverride.objects.create(
+        resolution=resolution, key="charges.late_penalty_base", effective=D(2026, 1, 11), value="half the bill"
+    )
+    good = posted_bill("57.30", bill_date=D(2026, 1, 10))
+    unreadable = posted_bill("57.30", bill_date=D(2026, 1, 12), due_date=D(2026, 2, 2))
+    run = do_sweep(D(2026, 3, 1))
+    assert run.changes == {"late_penalties": 1, "late_penalty_periods_refused": 1}
+    assert [p[0] for p in penalties()] == [good.pk] and penalties(unreadable) == []
+
+
+def test_the_bill_page_shows_its_penalty_date_and_the_penalty_with_its_citation(
+    client_as: Any, make_account: Any, autumn: Any, staff: Any
+) -> None:
+    account = make_account(meters=[(1_000, 9_000)])
+    post(autumn, staff)
+    bill = Bill.objects.get(account=account)
+    client = client_as("clerk")
+    page = client.get(f"/billing/bills/{bill.pk}/").content.decode()
+    assert "Penalty date" in page and "Monday, 2026-11-09" in page and "None on the ledger" in page
+    assert "if any balance is left at the end of November 9, 2026, a penalty of $2.40" not in page  # today is past
+    do_sweep(D(2026, 11, 10))
+    page = client.get(f"/billing/bills/{bill.pk}/").content.decode()
+    assert "<strong>$2.40</strong> added 2026-11-10" in page and "§ 118-53" in page and "I-25" in page
+    assert "a penalty of $2.40 (10% of the bill&#x27;s amount $24.00) was added on November 10, 2026" in page
+
+
+def test_the_dashboard_counts_the_unpaid_and_penalised_bills_and_their_dollars(
+    client_as: Any, make_account: Any, autumn: Any, staff: Any
+) -> None:
+    for _ in range(2):
+        make_account(meters=[(1_000, 9_000)])  # $24.00 each
+    paid = make_account(meters=[(1_000, 3_000)])  # $10.00
+    post(autumn, staff)
+    pay(Bill.objects.get(account=paid), D(2026, 11, 2), "10.00")
+    client = client_as("board member")
+    assert "Unpaid: 2 posted bills, $48.00 · Penalised: 0 bills, $0.00" in client.get("/").content.decode()
+    do_sweep(D(2026, 11, 10))
+    assert "Unpaid: 2 posted bills, $52.80 · Penalised: 2 bills, $4.80" in client.get("/").content.decode()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import permission_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill
-from sewerworks.core.determinations import run_determination
+from sewerworks.billing.penalties import bill_penalty_date
+from sewerworks.core.determinations import LawNotInForce, run_determination, today
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError
 
@@ -20,6 +24,30 @@ def recompute(bill: Bill) -> Decision | None:
         return run_determination(bill.topic, bill.facts, as_of=bill.period.bill_date)
     except (FactsError, ValueError):
         return None
+
+
+def late_penalty(bill: Bill) -> dict[str, Any] | None:
+    """The bill's penalty date, its late penalty on the ledger if any, and the topic ``late-penalty``
+    applied today to the payments the ledger records on it (§118-53, I-25)."""
+    due = bill_penalty_date(bill)
+    if due is None:
+        return None
+    entries = bill.ledgerentry_set.all()
+    penalty = entries.filter(kind=LedgerKind.PENALTY).first()
+    decision = None
+    if bill.status == BillStatus.POSTED and bill.total > 0:
+        paid = entries.filter(kind=LedgerKind.PAYMENT, amount__lt=0, posted_on__lte=today()).order_by("posted_on")
+        facts = {
+            "bill_date": bill.period.bill_date.isoformat(),
+            "due_date": bill.period.due_date.isoformat(),
+            "amount": format(bill.total, "f"),
+            "payments": [{"paid_on": p.posted_on.isoformat(), "amount": format(-p.amount, "f")} for p in paid],
+        }
+        try:
+            decision = run_determination("late-penalty", facts, as_of=max(today(), bill.period.bill_date))
+        except (FactsError, LawNotInForce):
+            decision = None
+    return {"date": due, "entry": penalty, "decision": decision}
 
 
 @permission_required("billing.view_billing", raise_exception=True)
@@ -35,5 +63,6 @@ def bill_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "decision": decision,
         "agrees": agrees,
         "entries": bill.ledgerentry_set.all(),
+        "late": late_penalty(bill),
     }
     return render(request, "billing/bill_detail.html", context)
