@@ -23,7 +23,9 @@ from sewerworks.billing.engine.run import run_drafts
 from sewerworks.core.demo import DEMO_BUILDERS
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
 from sewerworks.core.roles import CLERK, SUPERINTENDENT
+from sewerworks.enforcement.actions import do_sweep
 from sewerworks.registry.choices import BuildingUse, MeterPurpose, ReadSource, UserClass
+from sewerworks.registry.demo.names import DEMO_TODAY
 from sewerworks.registry.models import MeterRead, SewerAccount, WaterMeter
 
 D = dt.date
@@ -109,10 +111,18 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
         )
     result = run_drafts(autumn, acting_user=clerk)
     assert autumn.status == pipeline.DRAFT
+    apply_late_penalties(write)
     write(
         f"Billing: {len(POSTED_ENDS)} periods posted; {DRAFT_END} in draft ({result.message}); "
         f"wash meter {wash.serial if wash else 'none'}."
     )
+
+
+def apply_late_penalties(write: Callable[[str], None]) -> None:
+    """§118-53 (I-25): the sweep as of the demo's today adds the late penalty to each posted bill the demo
+    leaves owing past its penalty date (run after the demo's payments)."""
+    run = do_sweep(DEMO_TODAY)
+    write(f"Late penalties (§118-53) as of {DEMO_TODAY}: {run.changes.get('late_penalties', 0)} added.")
 
 
 if build not in DEMO_BUILDERS:

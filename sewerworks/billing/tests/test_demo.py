@@ -5,12 +5,13 @@ surcharge (I-03) and the mid-2026 rate (I-43)."""
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
 from sewerworks.billing import demo as billing_demo
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.billing.penalties import terms_of
 from sewerworks.registry import demo as registry_demo
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,8 @@ def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft() -> None:
         dt.date(2026, 10, 31): "draft",
     }
     posted = Bill.objects.filter(status="posted", period__end=dt.date(2026, 4, 30)).count()
-    assert posted and LedgerEntry.objects.filter(period__end=dt.date(2026, 4, 30)).count() == posted
+    charges = LedgerEntry.objects.filter(period__end=dt.date(2026, 4, 30), kind="charge")
+    assert posted and charges.count() == posted
     autumn = Bill.objects.filter(period__end=dt.date(2026, 10, 31))
     assert not autumn.filter(status="posted").exists()
     wash = autumn.get(flags__contains="wash")
@@ -40,3 +42,25 @@ def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft() -> None:
     assert autumn.filter(flags__contains="surcharge").count() == 1
     assert autumn.filter(lines__kind="gallons-beyond", lines__rate=Decimal("0.0035")).exists()
     assert "2026-10-31 in draft" in said[-1]
+
+
+def test_the_demo_sweep_adds_the_late_penalty_to_each_posted_bill_left_owing_past_its_penalty_date() -> None:
+    """§118-53 (I-25): as of the demo's today (2026-12-01) every posted period is past its penalty date; a bill
+    the demo leaves owing at the end of that day has one 10% penalty, and a bill paid by then has none."""
+    said: list[str] = []
+    registry_demo.build(seed=118, parcels=300, write=said.append)
+    billing_demo.build(seed=118, parcels=300, write=said.append)
+    spring = BillingPeriod.objects.get(end=dt.date(2026, 4, 30))
+    due = terms_of(spring).penalty_date
+    assert spring.bill_date < due < dt.date(2026, 12, 1)
+    penalised = 0
+    for bill in Bill.objects.filter(status="posted").select_related("period"):
+        day = terms_of(bill.period).penalty_date
+        left = sum(e.amount for e in bill.ledgerentry_set.filter(posted_on__lte=day))
+        found = list(bill.ledgerentry_set.filter(kind="penalty").values_list("amount", "posted_on"))
+        tenth = (bill.total / 10).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        assert found == ([(tenth, day + dt.timedelta(days=1))] if left > 0 and tenth > 0 else []), bill
+        penalised += len(found)
+    assert LedgerEntry.objects.filter(kind="penalty", period=spring).exists()
+    assert penalised == LedgerEntry.objects.filter(kind="penalty").count()
+    assert any(line.startswith("Late penalties (§118-53) as of 2026-12-01:") for line in said)
