@@ -16,7 +16,9 @@ from ninja.pagination import paginate
 from sewerworks.billing import actions
 from sewerworks.billing import api_schemas as s
 from sewerworks.billing.balances import balance
+from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.billing.penalties import bill_penalty_date
 from sewerworks.core.api_auth import require
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.filters import MAX_ID
@@ -129,7 +131,9 @@ def get_bill(request: HttpRequest, bill_id: int) -> Any:
     require(request, VIEW)
     bill = _get(Bill, bill_id, "bill")
     lines = list(bill.lines.order_by("position"))
-    return {**{f: getattr(bill, f) for f in s.BillOut.model_fields}, "facts": bill.facts, "lines": lines}
+    penalty = bill.ledgerentry_set.filter(kind=LedgerKind.PENALTY).values_list("amount", flat=True).first()
+    late = {"penalty_date": bill_penalty_date(bill), "penalty": penalty}
+    return {**{f: getattr(bill, f) for f in s.BillOut.model_fields}, "facts": bill.facts, "lines": lines, **late}
 
 
 @router.get(

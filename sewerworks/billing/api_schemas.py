@@ -68,6 +68,10 @@ class BillOut(Schema):
 class BillDetailOut(BillOut):
     facts: dict[str, object] = Field(..., description="The topic's facts: POST them to /api/determinations/{topic}.")
     lines: list[LineOut]
+    penalty_date: dt.date | None = Field(
+        None, description="§118-53 (I-25, I-20): paid by the end of this day, no late penalty."
+    )
+    penalty: Decimal | None = Field(None, description="The late penalty on the ledger (§118-53), if added.")
 
 
 class EntryOut(Schema):

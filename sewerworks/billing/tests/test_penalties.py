@@ -242,3 +242,30 @@ def test_the_dashboard_counts_the_unpaid_and_penalised_bills_and_their_dollars(
     assert "Unpaid: 2 posted bills, $48.00 · Penalised: 0 bills, $0.00" in client.get("/").content.decode()
     do_sweep(D(2026, 11, 10))
     assert "Unpaid: 2 posted bills, $52.80 · Penalised: 2 bills, $4.80" in client.get("/").content.decode()
+
+
+def test_the_bill_api_gives_the_penalty_date_and_the_penalty_once_added(
+    client_as: Any, make_account: Any, autumn: Any, staff: Any
+) -> None:
+    account = make_account(meters=[(1_000, 9_000)])
+    post(autumn, staff)
+    bill = Bill.objects.get(account=account)
+    client = client_as("clerk")
+    before = client.get(f"/api/billing/bills/{bill.pk}").json()
+    assert (before["penalty_date"], before["penalty"]) == ("2026-11-09", None)
+    do_sweep(D(2026, 11, 10))
+    after = client.get(f"/api/billing/bills/{bill.pk}").json()
+    assert (after["penalty_date"], after["penalty"]) == ("2026-11-09", "2.40")
+
+
+def test_the_sweep_adds_penalties_in_one_insert_per_period_however_many_bills() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for amount in ("57.30",) * 12:
+        posted_bill(amount)
+    posted_bill("20.00", bill_date=D(2025, 7, 10), due_date=D(2025, 7, 31))
+    with CaptureQueriesContext(connection) as queries:
+        assert do_sweep(D(2026, 2, 10)).changes["late_penalties"] == 13
+    inserts = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("INSERT INTO billing_ledgerentry")]
+    assert len(inserts) == 2  # one per period
