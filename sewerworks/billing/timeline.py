@@ -1,4 +1,4 @@
-"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52)."""
+"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52), late penalties (§118-53)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from sewerworks.billing.models import Bill
+from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.models import Bill, LedgerEntry
 from sewerworks.core.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Parcel
 
@@ -25,3 +26,18 @@ def billing_events(subject: Any) -> Iterable[TimelineEvent]:
         detail = f"Account {b.account.account_number}, {b.get_basis_display().lower()}"
         url = reverse("billing:bill_detail", args=[b.pk])
         yield TimelineEvent(b.posted_at or b.period.bill_date, "bill", title, detail, "118-52", url)
+
+
+@timeline_source
+def penalty_events(subject: Any) -> Iterable[TimelineEvent]:
+    """Late penalties added to a parcel's bills (§118-53), newest first."""
+    if not isinstance(subject, Parcel):
+        return
+    added = LedgerEntry.objects.filter(parcel=subject, kind=LedgerKind.PENALTY).select_related("bill__period")
+    for e in added.order_by("-posted_on", "-pk")[:LIMIT]:
+        if e.bill is None:  # the sweep always names the bill
+            continue
+        period = e.bill.period
+        title = f"Late penalty added: ${e.amount:,} on the bill for {period.start:%Y-%m-%d} – {period.end:%Y-%m-%d}"
+        url = reverse("billing:bill_detail", args=[e.bill.pk])
+        yield TimelineEvent(e.posted_on, "penalty", title, e.description, "118-53", url)

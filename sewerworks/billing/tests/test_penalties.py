@@ -5,6 +5,7 @@ penalty is the topic's, to the cent."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 from decimal import Decimal
 from typing import Any
 
@@ -269,3 +270,23 @@ def test_the_sweep_adds_penalties_in_one_insert_per_period_however_many_bills() 
         assert do_sweep(D(2026, 2, 10)).changes["late_penalties"] == 13
     inserts = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("INSERT INTO billing_ledgerentry")]
     assert len(inserts) == 2  # one per period
+
+
+def test_the_penalty_is_on_the_parcel_s_timeline_and_ledger(
+    client_as: Any, make_account: Any, autumn: Any, staff: Any
+) -> None:
+    account = make_account(meters=[(1_000, 9_000)])
+    post(autumn, staff)
+    do_sweep(D(2026, 11, 10))
+    page = client_as("clerk").get(f"/registry/parcels/{account.parcel.pk}/").content.decode()
+    assert "Late penalty added: $2.40 on the bill for 2026-04-01 – 2026-09-30" in page
+    assert "Balance: <strong>$26.40" in page
+
+
+def test_the_sweep_command_says_how_many_late_penalties_it_added() -> None:
+    from django.core.management import call_command
+
+    posted_bill("57.30")
+    out = io.StringIO()
+    call_command("sweep", as_of="2026-02-10", stdout=out)
+    assert "late penalties: 1" in out.getvalue()
