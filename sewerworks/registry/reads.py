@@ -15,7 +15,7 @@ import bisect
 import datetime as dt
 import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -218,7 +218,7 @@ def _timelines(meter_ids: list[int], since: dt.date) -> tuple[dict[int, list[Rea
 
 
 def check_meter_reads(
-    rows: list[Mapping[str, Any]], *, acting_user: Any, run: str, window: ReadWindow | None = None
+    rows: Sequence[Mapping[str, Any]], *, acting_user: Any, run: str, window: ReadWindow | None = None
 ) -> tuple[list[MeterRead], list[RowError]]:
     """Check a batch of reads against the records, writing nothing: the reads to write, and every refusal.
 

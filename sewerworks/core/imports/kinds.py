@@ -52,6 +52,12 @@ class ImportKind:
     preview_job_bytes: int = 2 * 1024 * 1024  # above this size the screens preview as a background job
     what: str = "run this import"  # said in a refusal: "Your role may not WHAT"
     who_may: str = ""  # who may, in words, for the refusal ("the clerk")
+    # For the one-file upload screens (``registry.imports.views`` with a kind named): the file field's
+    # label, help text and accepted endings, and the words the preview and the result use for the counts.
+    upload_label: str = ""
+    upload_help: str = ""
+    extensions: tuple[str, ...] = (".csv",)
+    count_labels: dict[str, str] = {}  # noqa: RUF012  (read only; a kind sets its own)
 
     def check(self, data: bytes, *, context: dict[str, Any], as_of: date) -> Checked:
         """Read and check the file and compare it with the database; write nothing. ``context`` is shared
