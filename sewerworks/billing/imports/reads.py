@@ -117,6 +117,8 @@ class MeterReadsKind(ImportKind):
         "register, whole units); optional account_number, unit (gal or ft3), source. UTF-8."
     )
     count_labels = {"new": "Reads to record", "meters": "Meters read"}  # noqa: RUF012
+    context_from_query = {"period": PERIOD}  # noqa: RUF012
+    return_label = "the billing period"
 
     def check(self, data: bytes, *, context: dict[str, Any], as_of: date) -> Checked:
         parsed = _rows(data)
