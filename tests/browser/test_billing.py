@@ -53,6 +53,7 @@ def test_the_clerk_imports_reads_fixes_a_bad_row_and_the_period_is_billed_and_po
     cells = [c.strip() for c in error_row.get_by_role("cell").all_inner_texts()]
     assert cells[:2] == ["3", "reading"] and cells[2].startswith("'4OO' is not a whole number")
     assert page.get_by_role("button", name="Import all").is_disabled()
+    assert page.get_by_text("reads dated 2026-09-15 to 2026-10-15 count").is_visible()
     shot("billing-reads-preview-bad-row")
     assert not MeterRead.objects.filter(read_on=dt.date(2026, 9, 30)).exists()
 

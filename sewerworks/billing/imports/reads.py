@@ -160,7 +160,11 @@ class MeterReadsKind(ImportKind):
             valid=len(to_write),
             payload=to_write,
             rejects=lambda errs: csv_rejects(header, body, errs),
-            extra={"period": period.pk, "period_name": period.name},
+            extra={
+                "period": period.pk,
+                "note": f"For the billing period {period.name}: reads dated {period.reads_from} to "
+                f"{period.reads_until} count (§118-51, I-58).",
+            },
         )
 
     def apply(self, checked: Checked, writer: Any, *, acting_user: Any, reason: str) -> None:

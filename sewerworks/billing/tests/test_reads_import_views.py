@@ -53,6 +53,7 @@ def test_upload_preview_and_valid_rows_only_then_back_to_the_period(
     assert staged.status_code == 302 and staged["Location"] == f"{HOME}preview/"
     preview = client.get(f"{HOME}preview/").content.decode()
     assert "Water District meter reads (CSV): wd-2026-09.csv" in preview
+    assert f"For the billing period {autumn.name}: reads dated 2026-09-15 to 2026-10-15 count" in preview
     assert "<td>3</td><td><code>meter_serial</code></td><td>No water meter WM-NOPE.</td>" in preview
     assert "Reads to record" in preview and not MeterRead.objects.filter(read_on=dt.date(2026, 9, 30)).exists()
     refused = client.post(f"{HOME}commit/", {"mode": "all"})

@@ -42,6 +42,7 @@ def result_of(kind: ImportKind, file_name: str, checked: Checked, run: str = "")
         errors_total=max(checked.errors_total, len(errors)),
         run=run,
         rejected=int(checked.extra.get("rejected", len(errors_by_row(errors)))),
+        note=str(checked.extra.get("note", "")),
     )
 
 
