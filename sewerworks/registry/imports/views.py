@@ -18,7 +18,6 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -35,7 +34,7 @@ from sewerworks.core.imports.tasks import import_upload, preview_upload_job
 from sewerworks.core.jobs import start_job
 from sewerworks.core.models import Job
 from sewerworks.core.permissions import require
-from sewerworks.registry.imports.actions import PERMISSION, do_import_upload, preview_upload
+from sewerworks.registry.imports.actions import do_import_upload, preview_upload
 from sewerworks.registry.imports.forms import ImportUploadForm, KindUploadForm
 
 ROWS_KEY = "registry_import_rows"
@@ -53,17 +52,14 @@ def importer_required(view: Callable[..., HttpResponseBase]) -> Callable[..., Ht
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, kind: str = "", **kwargs: Any) -> HttpResponseBase:
-        if kind:
-            try:
-                found = get_kind(kind)
-            except LookupError:
-                raise Http404(f"No import kind {kind}.") from None
-            if kind in TWO_FILE_KINDS:
-                raise Http404("The roll and the polygons are imported on the registry's import screen.")
-            if not found.may_import(request.user):
-                require(request.user, found.permission, found.what, who_may=found.who_may)
-        elif not request.user.has_perm(PERMISSION):
-            raise PermissionDenied
+        if kind in TWO_FILE_KINDS:
+            raise Http404("The roll and the polygons are imported on the registry's import screen.")
+        try:
+            found = get_kind(kind or "roll")  # the registry's screen: the roll's (and polygons') permission
+        except LookupError:
+            raise Http404(f"No import kind {kind}.") from None
+        if not found.may_import(request.user):
+            require(request.user, found.permission, found.what, who_may=found.who_may)
         return view(request, *args, kind=kind, **kwargs)
 
     return wrapper
