@@ -78,3 +78,34 @@ def test_a_file_that_is_not_csv_is_refused_on_the_form(client_as: Any, autumn: B
     client = client_as("clerk")
     refused = client.post(HOME, {"file": SimpleUploadedFile("reads.xlsx", b"PK\x03\x04", "application/zip")})
     assert refused.status_code == 400 and "the file name must end in .csv" in refused.content.decode()
+
+
+def test_a_large_file_is_previewed_and_imported_by_jobs_for_the_period_the_link_named(
+    client_as: Any, autumn: BillingPeriod, reads: str, monkeypatch: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from sewerworks.core.imports import tasks
+    from sewerworks.core.imports.kinds import get_kind
+    from sewerworks.core.models import Job
+
+    monkeypatch.setattr(get_kind("reads"), "preview_job_bytes", 10)
+    monkeypatch.setattr(get_kind("reads"), "job_rows", 1)
+    client = client_as("clerk")
+    client.get(f"{HOME}?period={autumn.pk}")
+    upload(client, reads)
+    with django_capture_on_commit_callbacks(execute=False):
+        waiting = client.get(f"{HOME}preview/").content.decode()
+    assert "checked in the background" in waiting
+    job = Job.objects.get(kind="registry-import-preview")
+    assert job.task_kwargs["context"] == {"billing.period": autumn.pk}
+    tasks.preview_upload_job.call(job_id=job.pk, **job.task_kwargs)
+    preview = client.get(f"{HOME}preview/").content.decode()
+    assert "No water meter WM-NOPE." in preview and f"For the billing period {autumn.name}" in preview
+    with django_capture_on_commit_callbacks(execute=False):
+        started = client.post(f"{HOME}commit/", {"mode": "valid"})
+    job = Job.objects.get(kind="registry-import")
+    assert started["Location"] == f"{HOME}result/?job={job.pk}"
+    tasks.import_upload.call(job_id=job.pk, **job.task_kwargs)
+    job.refresh_from_db()
+    assert job.status == Job.Status.SUCCEEDED, job.message
+    assert MeterRead.objects.get(read_on=dt.date(2026, 9, 30)).reading == 18_000
+    assert "Reads to record" in client.get(started["Location"]).content.decode()
