@@ -48,7 +48,8 @@ def meter_use(meter: MeterData, period: BillingPeriod, fraction: Decimal, per_ft
         raise Held(f"Meter {meter.serial} has no read between {first_day} and {period.reads_until} (§118-51, I-60).")
     if removed_in_period and end[0] <= period.start - _ONE_DAY + (period.reads_until - period.end):
         # a meter replaced in the previous period's read window after that period's last day: its final
-        # read ended the previous period's bill, so nothing of it is left for this one (I-60)
+        # read ended the previous period's bill, so nothing of it is left for this one (I-60). That window
+        # is taken to reach as far past the previous end as this one reaches past this end.
         return MeterUse(end[1], end[1], 0, Decimal(0), False)
     earlier = [r for r in upto if r[0] < min(period.reads_from, end[0])]
     if earlier:
