@@ -19,6 +19,7 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.billing import pipeline
 from sewerworks.billing.actions import do_open_period, do_post_period, do_record_strength, do_review_period
+from sewerworks.billing.demo_reads import add_sample_accounts
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.core.demo import DEMO_BUILDERS
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
@@ -92,6 +93,7 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
     sam = _user("superintendent", SUPERINTENDENT, "Sam", "Superintendent")
     record_resolutions(clerk)
     wash = add_wash_meter("demo-billing")
+    add_sample_accounts(clerk, "demo-billing")  # their autumn reads: docs/samples/meter-reads-sample.csv
     for end in POSTED_ENDS:
         period = do_open_period(end, acting_user=clerk)
         run_drafts(period, acting_user=clerk)

@@ -1,16 +1,21 @@
 """Meter reads: append-only, written in batches (from the water district's file, the API or a screen).
 
 A batch is all or nothing: every row is checked (the meter exists, the date, the reading fits the
-register, no duplicate, a lower reading only as a plausible rollover) and either
-all rows are written in one bulk insert with ONE audit event, or none is and each bad row is named.
+register, no duplicate, a lower reading only as a plausible rollover; where the row says so, the account
+the meter belongs to and the meter's unit; where the caller names one, a billing period's read window) and
+either all rows are written in one bulk insert with ONE audit event, or none is and each bad row is named.
+
+:func:`check_meter_reads` is the one validator: :func:`do_record_meter_reads` (API, screens) writes what
+it accepts at once, the water district's file import (``billing.imports.reads``) writes it in staged chunks.
 """
 
 from __future__ import annotations
 
 import bisect
 import datetime as dt
+import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -26,7 +31,7 @@ from sewerworks.core.text import check_text, has_nul
 from sewerworks.ordinance.parameters.model import NotInForce
 from sewerworks.ordinance.s118_52_meter_rollover import units_used
 from sewerworks.registry.actions import require_perm
-from sewerworks.registry.choices import ReadSource
+from sewerworks.registry.choices import MeterUnit, ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
 
 ROLLOVER_PARAMETER = "meters.rollover_max_fraction"  # a dated parameter (I-48): 0.1
@@ -51,6 +56,25 @@ class RowErrors(ValidationError):
     def __init__(self, rows: list[RowError]) -> None:
         self.rows = rows
         super().__init__([f"{len(rows)} row(s) refused; nothing was recorded."] + [str(r) for r in rows])
+
+
+@dataclass(frozen=True)
+class ReadWindow:
+    """The days a read may be dated: a billing period's read window (§118-51, I-58), named in refusals."""
+
+    first: dt.date
+    last: dt.date
+    name: str = ""
+
+    def refusal(self, on: dt.date) -> str | None:
+        if self.first <= on <= self.last:
+            return None
+        whose = f" of the billing period {self.name}" if self.name else ""
+        return f"{on} is outside the read window{whose}: {self.first} to {self.last} (§118-51, I-58)."
+
+
+UNITS = {"gal": MeterUnit.GALLONS, "gallons": MeterUnit.GALLONS, "gallon": MeterUnit.GALLONS,
+         "ft3": MeterUnit.CUBIC_FEET, "cf": MeterUnit.CUBIC_FEET, "cubic feet": MeterUnit.CUBIC_FEET}
 
 
 @dataclass(frozen=True)
@@ -90,6 +114,7 @@ def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: i
 
 
 SERIAL_MAX = WaterMeter._meta.get_field("serial").max_length or 40
+WHOLE_RE = re.compile(r"^-?[0-9]{1,30}$")
 
 
 def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple[Any, Any, Any, str]:
@@ -118,10 +143,11 @@ def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple
     elif read_on > timezone.localdate():  # a reading still to come is refused (I-50)
         errors.append(RowError(i, "read_on", f"{read_on} is in the future."))
     reading = row.get("reading")
-    if isinstance(reading, str) and reading.strip().isdigit() and len(reading.strip()) <= 30:
+    if isinstance(reading, str) and WHOLE_RE.match(reading.strip()):
         reading = int(reading.strip())
     if isinstance(reading, bool) or not isinstance(reading, int):
-        errors.append(RowError(i, "reading", "The reading must be a whole number."))
+        shown = f"{reading!r} is not" if isinstance(reading, str) and len(reading) <= 30 else "The reading must be"
+        errors.append(RowError(i, "reading", f"{shown} a whole number (the register as read, no decimals)."))
     elif reading < 0:
         errors.append(RowError(i, "reading", "The reading must not be negative."))
     source = row.get("source") or ReadSource.WATER_DISTRICT
@@ -130,13 +156,35 @@ def _parse_read(i: int, row: Mapping[str, Any], errors: list[RowError]) -> tuple
     return meter, read_on, reading, str(source)
 
 
+def _meter_refusal(row: Mapping[str, Any], meter: WaterMeter, on: dt.date, reading: int,
+                   window: ReadWindow | None) -> tuple[str, str] | None:
+    """Why a well-formed row cannot be a read of this meter (the field and the rule), or None."""
+    if meter.installed_on and on < meter.installed_on:
+        return "read_on", f"Before the meter was installed ({meter.installed_on})."
+    if meter.removed_on and on > meter.removed_on:
+        return "read_on", f"After the meter was removed ({meter.removed_on})."
+    if window is not None and (outside := window.refusal(on)):
+        return "read_on", outside
+    if reading >= meter.rollover:
+        return "reading", f"More digits than the meter's {meter.dials}-dial register."
+    account = str(row.get("account") or "").strip()
+    if account and account.upper() != meter.account.account_number.upper():
+        return "account", f"Meter {meter.serial} belongs to account {meter.account.account_number}, not {account[:30]}."
+    unit = str(row.get("unit") or "").strip().lower()
+    if unit and UNITS.get(unit) is None:
+        return "unit", f"{unit[:20]!r} is no unit: gal (gallons) or ft3 (cubic feet)."
+    if unit and UNITS[unit] != meter.unit:
+        return "unit", f"Meter {meter.serial} reads in {meter.get_unit_display().lower()}, not {unit}."
+    return None
+
+
 def _find_meters(keys: set[Any]) -> dict[Any, WaterMeter]:
     found: dict[Any, WaterMeter] = {}
     ids, serials = sorted(k for k in keys if isinstance(k, int)), sorted(k for k in keys if isinstance(k, str))
     for start in range(0, max(len(ids), len(serials)), _CHUNK):
-        for m in WaterMeter.objects.filter(pk__in=ids[start:start + _CHUNK]):
+        for m in WaterMeter.objects.select_related("account").filter(pk__in=ids[start:start + _CHUNK]):
             found[m.pk] = m
-        for m in WaterMeter.objects.filter(serial__in=serials[start:start + _CHUNK]):
+        for m in WaterMeter.objects.select_related("account").filter(serial__in=serials[start:start + _CHUNK]):
             found[m.serial] = m
     return found
 
@@ -169,73 +217,87 @@ def _timelines(meter_ids: list[int], since: dt.date) -> tuple[dict[int, list[Rea
     return timeline, taken
 
 
-def do_record_meter_reads(rows: Iterable[Mapping[str, Any]], *, acting_user: Any, run: str = "") -> ReadBatch:
-    """Record a batch of meter reads, all or nothing, with one AuditEvent.
+def check_meter_reads(
+    rows: Sequence[Mapping[str, Any]], *, acting_user: Any, run: str, window: ReadWindow | None = None
+) -> tuple[list[MeterRead], list[RowError]]:
+    """Check a batch of reads against the records, writing nothing: the reads to write, and every refusal.
 
-    Each row names a meter (``meter``: serial no. or id), ``read_on``, ``reading`` and ``source``. A row is
-    refused when the meter is unknown, the date is in the future or outside the meter's service, the
-    reading is not a whole number from 0 to 10^dials - 1, the same meter, date and source is already
-    recorded (or repeated in the batch), or it is lower than the meter's previous read (or higher than
-    its next) and not a plausible rollover. Estimates are recorded but never compared against.
+    Each row names a meter (``meter``: serial no. or id), ``read_on``, ``reading`` and ``source``, and may
+    name the ``account`` the meter belongs to and the ``unit`` it reads in (both then must match the meter's
+    record). A row is refused when the meter is unknown, the date is in the future, outside the meter's
+    service or outside ``window``, the reading is not a whole number from 0 to 10^dials - 1, the same meter,
+    date and source is already recorded (or repeated in the batch), or it is lower than the meter's previous
+    read (or higher than its next) and not a plausible rollover (I-48). Estimates are recorded but never
+    compared against.
     """
+    errors: list[RowError] = []
+    parsed = [_parse_read(i, row, errors) for i, row in enumerate(rows)]
+    bad = {e.row for e in errors}
+    meters = _find_meters({p[0] for p in parsed if p[0] is not None})
+    accepted: list[tuple[int, int, WaterMeter, dt.date, int, str]] = []
+    for i, (key, on, reading, source) in enumerate(parsed):
+        meter = meters.get(key) if isinstance(key, int | str) and key else None
+        if meter is None and not any(e.row == i and e.field == "meter" for e in errors):
+            errors.append(RowError(i, "meter", f"No water meter {key}."))
+        if meter is None or i in bad:
+            continue
+        refusal = _meter_refusal(rows[i], meter, on, reading, window)
+        if refusal:
+            errors.append(RowError(i, *refusal))
+        else:
+            accepted.append((meter.pk, i, meter, on, reading, source))
+    since = min((a[3] for a in accepted), default=dt.date.min)
+    timeline, taken = _timelines(sorted({a[0] for a in accepted}), since)
+    to_write: list[MeterRead] = []
+    for mid, i, meter, on, reading, source in sorted(accepted, key=lambda a: (a[0], a[3], a[1])):
+        if (mid, on, source) in taken:
+            errors.append(RowError(i, "read_on", f"Meter {meter.serial} already has a {source} read on {on}."))
+            continue
+        reads = timeline[mid]
+        at = bisect.bisect_left(reads, (on, -1))
+        problem = rollover_problem(reads[at - 1][1], reads[at - 1][0], reading, meter.dials) if at else None
+        later = next((r for r in reads[at:] if r[0] > on), None)
+        if problem is None and later is not None and source != ReadSource.ESTIMATE:
+            if rollover_problem(reading, on, later[1], meter.dials):
+                problem = f"Higher than the later read of {later[1]:,} on {later[0]}, which would then go down."
+        if problem:
+            errors.append(RowError(i, "reading", problem))
+            continue
+        taken.add((mid, on, source))
+        if source != ReadSource.ESTIMATE:
+            bisect.insort(reads, (on, reading))
+        to_write.append(MeterRead(meter=meter, read_on=on, reading=reading, source=source,
+                                  created_by=acting_user, run=run))
+    return to_write, sorted(errors, key=lambda e: (e.row, e.field))
+
+
+def new_run(run: str = "") -> str:
+    check_text("run", run)
+    return (run or f"reads-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}")[:64]
+
+
+def do_record_meter_reads(
+    rows: Iterable[Mapping[str, Any]], *, acting_user: Any, run: str = "", window: ReadWindow | None = None
+) -> ReadBatch:
+    """Record a batch of meter reads, all or nothing, with one AuditEvent; :func:`check_meter_reads` says
+    which rows are refused and why (``RowErrors``, nothing written)."""
     require_perm(acting_user, "registry.add_meterread", "record meter reads")
     rows = list(rows)
     if not rows:
         raise ValidationError("The batch has no reads.")
-    check_text("run", run)
-    run = (run or f"reads-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}")[:64]
-    errors: list[RowError] = []
-    parsed = [_parse_read(i, row, errors) for i, row in enumerate(rows)]
-    bad = {e.row for e in errors}
+    run = new_run(run)
     with transaction.atomic():
-        meters = _find_meters({p[0] for p in parsed if p[0] is not None})
-        accepted: list[tuple[int, int, WaterMeter, dt.date, int, str]] = []
-        for i, (key, on, reading, source) in enumerate(parsed):
-            meter = meters.get(key) if isinstance(key, int | str) and key else None
-            if meter is None and not any(e.row == i and e.field == "meter" for e in errors):
-                errors.append(RowError(i, "meter", f"No water meter {key}."))
-            if meter is None or i in bad:
-                continue
-            refusal: tuple[str, str] | None = None
-            if meter.installed_on and on < meter.installed_on:
-                refusal = ("read_on", f"Before the meter was installed ({meter.installed_on}).")
-            elif meter.removed_on and on > meter.removed_on:
-                refusal = ("read_on", f"After the meter was removed ({meter.removed_on}).")
-            elif reading >= meter.rollover:
-                refusal = ("reading", f"More digits than the meter's {meter.dials}-dial register.")
-            if refusal:
-                errors.append(RowError(i, *refusal))
-            else:
-                accepted.append((meter.pk, i, meter, on, reading, source))
-        since = min((a[3] for a in accepted), default=dt.date.min)
-        timeline, taken = _timelines(sorted({a[0] for a in accepted}), since)
-        to_write: list[MeterRead] = []
-        for mid, i, meter, on, reading, source in sorted(accepted, key=lambda a: (a[0], a[3], a[1])):
-            if (mid, on, source) in taken:
-                errors.append(RowError(i, "read_on", f"Meter {meter.serial} already has a {source} read on {on}."))
-                continue
-            reads = timeline[mid]
-            at = bisect.bisect_left(reads, (on, -1))
-            problem = rollover_problem(reads[at - 1][1], reads[at - 1][0], reading, meter.dials) if at else None
-            later = next((r for r in reads[at:] if r[0] > on), None)
-            if problem is None and later is not None and source != ReadSource.ESTIMATE:
-                if rollover_problem(reading, on, later[1], meter.dials):
-                    problem = f"Higher than the later read of {later[1]:,} on {later[0]}, which would then go down."
-            if problem:
-                errors.append(RowError(i, "reading", problem))
-                continue
-            taken.add((mid, on, source))
-            if source != ReadSource.ESTIMATE:
-                bisect.insort(reads, (on, reading))
-            to_write.append(MeterRead(meter=meter, read_on=on, reading=reading, source=source,
-                                      created_by=acting_user, run=run))
+        to_write, errors = check_meter_reads(rows, acting_user=acting_user, run=run, window=window)
         if errors:
-            raise RowErrors(sorted(errors, key=lambda e: (e.row, e.field)))
+            raise RowErrors(errors)
         MeterRead.objects.bulk_create(to_write, batch_size=1000)
-        dates = [r.read_on for r in to_write]
-        event = AuditEvent.objects.create(
-            actor=acting_user, action="do_record_meter_reads", run=run, subject=f"{len(to_write)} meter reads",
-            rows=len(to_write), detail={"meters": len({r.meter_id for r in to_write}),
-                                        "first": min(dates).isoformat(), "last": max(dates).isoformat()},
-        )
+        event = AuditEvent.objects.create(actor=acting_user, action="do_record_meter_reads", run=run,
+                                          **audit_summary(to_write))
     return ReadBatch(run=run, count=len(to_write), audit_event=event)
+
+
+def audit_summary(written: list[MeterRead]) -> dict[str, Any]:
+    """The subject, rows and detail of the one audit record of a batch of reads."""
+    dates = sorted(r.read_on.isoformat() for r in written) or [""]
+    detail = {"meters": len({r.meter_id for r in written}), "first": dates[0], "last": dates[-1]}
+    return {"subject": f"{len(written)} meter reads", "rows": len(written), "detail": detail}

@@ -16,6 +16,7 @@ from django.db.models import Q
 
 from sewerworks.billing.choices import Basis, BillStatus
 from sewerworks.billing.models import Bill, BillingPeriod, StrengthRecord
+from sewerworks.core.models import ImportBatch
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead, SewerAccount, WaterMeter
 
@@ -25,6 +26,9 @@ READS_SQL = (
     f"SELECT r.meter_id, r.read_on, r.reading FROM {MeterRead._meta.db_table} r"  # noqa: S608
     f" JOIN {WaterMeter._meta.db_table} m ON m.id = r.meter_id"
     " WHERE m.account_id > %s AND m.account_id <= %s AND r.read_on >= %s AND r.read_on <= %s AND r.source <> %s"
+    # reads of an import not yet published (or abandoned) are not there yet (core.imports' StagedRows)
+    f" AND (r.import_run IS NULL OR r.import_run NOT IN (SELECT run FROM {ImportBatch._meta.db_table}"
+    " WHERE status <> 'published'))"
     " ORDER BY r.meter_id, r.read_on, r.reading"
 )
 

@@ -4,18 +4,24 @@ I-60 (our reading of "the amount of water [...] used" in a semiannual period, wi
 window): a meter's end read is its last read up to the end of the period's read window, and it must lie
 in the window, unless the meter was removed during the period (then its final read, on or after the
 period's first day, ends it). Its start read is its last read before the window (and before the end
-read): the previous period's. A meter with no earlier read starts from 0 when it was installed during
-the period (a new register); otherwise it is held for a person. A lower end read is a rollover only when
-plausible (I-48); cubic feet convert at the parameter's gallons per cubic foot (I-24).
+read): the previous period's. A meter with no earlier read starts from its initial read (the one dated
+the day it was installed) or from 0 when it was installed during the period (a new register); otherwise
+it is held for a person. A meter change (``registry.meters.do_replace_meter``) is thus billed as the old
+meter's final read less its previous read plus the new meter's current read less its initial read.
+A lower end read is a rollover only when plausible (I-48); cubic feet convert at the parameter's gallons
+per cubic foot (I-24).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
 from sewerworks.billing.engine.gather import MeterData
 from sewerworks.billing.models import BillingPeriod
+
+_ONE_DAY = dt.timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -40,11 +46,17 @@ def meter_use(meter: MeterData, period: BillingPeriod, fraction: Decimal, per_ft
     first_day = period.start if removed_in_period else period.reads_from
     if end is None or end[0] < first_day:
         raise Held(f"Meter {meter.serial} has no read between {first_day} and {period.reads_until} (§118-51, I-60).")
+    if removed_in_period and end[0] <= period.start - _ONE_DAY + (period.reads_until - period.end):
+        # a meter replaced in the previous period's read window after that period's last day: its final
+        # read ended the previous period's bill, so nothing of it is left for this one (I-60). That window
+        # is taken to reach as far past the previous end as this one reaches past this end.
+        return MeterUse(end[1], end[1], 0, Decimal(0), False)
     earlier = [r for r in upto if r[0] < min(period.reads_from, end[0])]
     if earlier:
         start = earlier[-1][1]
     elif meter.installed_on is not None and meter.installed_on >= period.start:
-        start = 0
+        # installed in the period: from its initial read (do_replace_meter records one on the day), else 0
+        start = next((r[1] for r in upto if r[0] == meter.installed_on), 0)
     else:
         raise Held(f"Meter {meter.serial} has no read before {period.reads_from} to start the period from (I-60).")
     units = end[1] - start

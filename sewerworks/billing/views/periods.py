@@ -90,6 +90,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "job": _last_job(period),
         "changes": period.status_changes.select_related("by"),
         "can_run": user.has_perm("billing.run_bills") and period.status != "posted",
+        # the Water District's read file, on the import screens (billing.imports.reads)
+        "can_import": user.has_perm("registry.add_meterread") and period.status != "posted",
         "can_review": user.has_perm("billing.review_period") and period.status == "draft",
         "can_post": user.has_perm("billing.post_period") and period.status == "reviewed",
         "today": dt.date.today(),

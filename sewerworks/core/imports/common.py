@@ -54,6 +54,7 @@ class ImportResult:
     run: str = ""
     reject_file: str = ""  # relative to MEDIA_ROOT, when a reject file was written
     longest_write_s: float = 0.0  # the longest transaction the commit held the write lock for
+    note: str = ""  # what the kind says about the file as a whole ("for the billing period ...")
 
     def _get(self, name: str) -> int:
         return int(self.counts.get(name, 0))

@@ -52,6 +52,16 @@ class ImportKind:
     preview_job_bytes: int = 2 * 1024 * 1024  # above this size the screens preview as a background job
     what: str = "run this import"  # said in a refusal: "Your role may not WHAT"
     who_may: str = ""  # who may, in words, for the refusal ("the clerk")
+    # For the one-file upload screens (``registry.imports.views`` with a kind named): the file field's
+    # label, help text and accepted endings, and the words the preview and the result use for the counts.
+    upload_label: str = ""
+    upload_help: str = ""
+    extensions: tuple[str, ...] = (".csv",)
+    count_labels: dict[str, str] = {}  # noqa: RUF012  (read only; a kind sets its own)
+    # Query parameters of a link into the upload screen that choose something for the kind, and the context
+    # key each fills (an id): the meter reads' ``?period=7`` -> ``{"billing.period": 7}``.
+    context_from_query: dict[str, str] = {}  # noqa: RUF012
+    return_label: str = "where the import started"  # "Back to ..." on the result, when the link gave ``next``
 
     def check(self, data: bytes, *, context: dict[str, Any], as_of: date) -> Checked:
         """Read and check the file and compare it with the database; write nothing. ``context`` is shared

@@ -42,6 +42,7 @@ def result_of(kind: ImportKind, file_name: str, checked: Checked, run: str = "")
         errors_total=max(checked.errors_total, len(errors)),
         run=run,
         rejected=int(checked.extra.get("rejected", len(errors_by_row(errors)))),
+        note=str(checked.extra.get("note", "")),
     )
 
 
@@ -49,11 +50,14 @@ def _ordered(files: Files) -> list[tuple[ImportKind, str, bytes]]:
     return sorted(((get_kind(k), name, data) for k, name, data in files), key=lambda f: f[0].order)
 
 
-def preview_files(*, acting_user: Any, files: Files, as_of: date | None = None) -> list[ImportResult]:
-    """What importing the files of one upload would do; nothing is written."""
+def preview_files(
+    *, acting_user: Any, files: Files, as_of: date | None = None, context: dict[str, Any] | None = None
+) -> list[ImportResult]:
+    """What importing the files of one upload would do; nothing is written. ``context`` carries what the
+    caller chose for the kinds (a billing period for meter reads), JSON values only."""
     ordered = _ordered(files)
     check_permission(acting_user, [k for k, _, _ in ordered])
-    context: dict[str, Any] = {}
+    context = dict(context or {})
     day = as_of or timezone.localdate()
     return [result_of(kind, name, kind.check(data, context=context, as_of=day)) for kind, name, data in ordered]
 
@@ -89,13 +93,14 @@ def do_import_files(
     valid_rows_only: bool = False,
     as_of: date | None = None,
     progress: Progress | None = None,
+    context: dict[str, Any] | None = None,
 ) -> list[ImportResult]:
     """Import the files of one upload in the kinds' order, as one batch published at once."""
     ordered = _ordered(files)
     check_permission(acting_user, [k for k, _, _ in ordered])
     cleanup_abandoned()
     day = as_of or timezone.localdate()
-    context: dict[str, Any] = {"staged": True}
+    context = {**(context or {}), "staged": True}
     results: list[ImportResult] = []
     writer: StagedWriter | None = None
     audits: list[dict[str, Any]] = []
@@ -174,6 +179,7 @@ def do_import(
     valid_rows_only: bool = False,
     as_of: date | None = None,
     progress: Progress | None = None,
+    context: dict[str, Any] | None = None,
 ) -> ImportResult:
     """Import one file of one kind."""
     return do_import_files(
@@ -182,4 +188,5 @@ def do_import(
         valid_rows_only=valid_rows_only,
         as_of=as_of,
         progress=progress,
+        context=context,
     )[0]

@@ -17,7 +17,9 @@ from sewerworks.core.jobs import JobRun
 
 
 @task()
-def preview_upload_job(job_id: int, token: str, user_id: int, as_of: str) -> None:
+def preview_upload_job(
+    job_id: int, token: str, user_id: int, as_of: str, context: dict[str, Any] | None = None
+) -> None:
     """Preview the files staged under ``token``, reading each from disk in bounded memory; the preview is
     kept next to the files and the job's result says so."""
     batch_priority()
@@ -28,7 +30,7 @@ def preview_upload_job(job_id: int, token: str, user_id: int, as_of: str) -> Non
             raise LookupError("The uploaded files are no longer on the server: upload them again.")
         kinds = sorted(((get_kind(k), name, path) for k, name, path in files), key=lambda f: f[0].order)
         check_permission(user, [k for k, _, _ in kinds])
-        context: dict[str, Any] = {}
+        context = dict(context or {})
         results = []
         for kind, name, path in kinds:
 
@@ -42,7 +44,9 @@ def preview_upload_job(job_id: int, token: str, user_id: int, as_of: str) -> Non
 
 
 @task()
-def import_upload(job_id: int, token: str, user_id: int, valid_rows_only: bool, as_of: str) -> None:
+def import_upload(
+    job_id: int, token: str, user_id: int, valid_rows_only: bool, as_of: str, context: dict[str, Any] | None = None
+) -> None:
     """Import the files staged under ``token`` as the user who uploaded them; the job's result names the runs."""
     batch_priority()
     with JobRun(job_id) as run:
@@ -56,6 +60,7 @@ def import_upload(job_id: int, token: str, user_id: int, valid_rows_only: bool, 
             files=[(f.kind, f.name, f.data) for f in files],
             valid_rows_only=valid_rows_only,
             as_of=date.fromisoformat(as_of),
+            context=context,
         )
         run.progress(done=len(files), total=len(files), message="Finished.")
         run.result = {

@@ -36,9 +36,9 @@ def preview_polygons(*, acting_user: Any, data: bytes, file_name: str, pending: 
 
 
 def preview_upload(*, acting_user: Any, files: list[tuple[str, str, bytes]],
-                   as_of: date | None = None) -> list[ImportResult]:
+                   as_of: date | None = None, context: dict[str, Any] | None = None) -> list[ImportResult]:
     """Preview the files of one upload, ``(kind, file name, bytes)``: polygons may name parcels the roll adds."""
-    return preview_files(acting_user=acting_user, files=files, as_of=as_of)
+    return preview_files(acting_user=acting_user, files=files, as_of=as_of, context=context)
 
 
 def do_import_roll(*, acting_user: Any, data: bytes, file_name: str, valid_rows_only: bool = False,
@@ -58,9 +58,10 @@ def do_import_polygons(*, acting_user: Any, data: bytes, file_name: str, valid_r
 
 
 def do_import_upload(*, acting_user: Any, files: list[tuple[str, str, bytes]], valid_rows_only: bool = False,
-                     as_of: date | None = None, progress: Progress | None = None) -> list[ImportResult]:
+                     as_of: date | None = None, progress: Progress | None = None,
+                     context: dict[str, Any] | None = None) -> list[ImportResult]:
     """Import the files of one upload, ``(kind, file name, bytes)``: the roll first, so polygons may name the
     parcels it adds; one batch published at once. In an all-or-none import, if the polygons cannot be
     imported whole, the roll is not imported either."""
     return do_import_files(acting_user=acting_user, files=files, valid_rows_only=valid_rows_only, as_of=as_of,
-                           progress=progress)
+                           progress=progress, context=context)

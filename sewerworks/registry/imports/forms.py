@@ -58,3 +58,28 @@ class ImportUploadForm(forms.Form):
         if not self.errors and not cleaned.get("roll_file") and not cleaned.get("polygons_file"):
             raise forms.ValidationError("Choose the roll, the polygons, or both to upload.")
         return cleaned
+
+
+class KindUploadForm(forms.Form):
+    """Upload one file of a registered import kind (the water district's meter reads...): the kind gives
+    the field's label, help text and the file endings it accepts."""
+
+    file = forms.FileField(label="File")
+
+    def __init__(self, kind: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        field = self.fields["file"]
+        field.label = kind.upload_label or kind.label
+        field.help_text = kind.upload_help
+        field.widget.attrs["accept"] = ",".join(kind.extensions)
+        self.file_name = ""
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        csv_file = ".csv" in self.kind.extensions
+        data = read_upload(upload, self.kind.extensions, "a CSV file" if csv_file else self.kind.label)
+        if csv_file:
+            decode_csv_upload(upload, data, self.kind.label)
+        self.file_name = upload.name
+        return data

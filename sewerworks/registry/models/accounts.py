@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.models import StagedRows
 from sewerworks.registry.choices import MeterPurpose, MeterUnit, ReadSource, UserClass
 from sewerworks.registry.models.parcels import Parcel
 
@@ -75,9 +76,10 @@ class WaterMeter(models.Model):
         return int(10**self.dials)
 
 
-class MeterRead(models.Model):
+class MeterRead(StagedRows):
     """A reading of a water meter. Append-only: a wrong read is corrected by a new one, never edited.
-    Reads arrive in bulk from the water district, so each row names who created it and in which run."""
+    Reads arrive in bulk from the water district, so each row names who created it and in which run; the
+    district's file is imported in staged chunks, its reads hidden until the import publishes them."""
 
     meter = models.ForeignKey(WaterMeter, verbose_name="meter", on_delete=models.PROTECT, related_name="reads")
     read_on = models.DateField("read on")
