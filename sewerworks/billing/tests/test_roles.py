@@ -28,6 +28,8 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.record_strength": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
     "billing.review_period": frozenset({SUPT, ADMIN}),
     "billing.post_period": frozenset({SUPT, ADMIN}),
+    "billing.take_payment": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.reverse_payment": frozenset({SUPT, ADMIN}),
 }
 
 
