@@ -70,19 +70,20 @@ def _sum(q: Q) -> MoneySum:
     return MoneySum("amount", filter=q)
 
 
-def bills_owed(account: Any, *, on: dt.date) -> list[BillOwed]:
+def bills_owed(account: Any, *, on: dt.date, only_until: bool = False) -> list[BillOwed]:
     """The account's posted bills with what was charged, penalised (up to ``on``) and paid toward each,
-    oldest first: one grouped SQL query."""
+    oldest first: one grouped SQL query. With ``only_until`` every entry after ``on`` is left out (a
+    statement as of a past day); without it, every charge and payment on the ledger counts (what a
+    payment received on ``on`` settles, I-65)."""
     paid = Q(kind__in=PAID)
-    rows = (
-        LedgerEntry.objects.filter(account=account, bill__isnull=False)
-        .values("bill_id")
-        .annotate(
-            charged=_sum(Q(kind__in=CHARGES)),
-            penalty=_sum(Q(kind=LedgerKind.PENALTY, posted_on__lte=on)),
-            paid_penalty=_sum(paid & Q(source_key__endswith=":penalty")),
-            paid_charge=_sum(paid & Q(source_key__endswith=":charge")),
-        )
+    entries = LedgerEntry.objects.filter(account=account, bill__isnull=False)
+    if only_until:
+        entries = entries.filter(posted_on__lte=on)
+    rows = entries.values("bill_id").annotate(
+        charged=_sum(Q(kind__in=CHARGES)),
+        penalty=_sum(Q(kind=LedgerKind.PENALTY, posted_on__lte=on)),
+        paid_penalty=_sum(paid & Q(source_key__endswith=":penalty")),
+        paid_charge=_sum(paid & Q(source_key__endswith=":charge")),
     )
     sums = {r["bill_id"]: r for r in rows}
     bills = Bill.objects.filter(pk__in=sums).select_related("period").order_by("period__bill_date", "pk")
@@ -99,9 +100,11 @@ def bills_owed(account: Any, *, on: dt.date) -> list[BillOwed]:
     return out
 
 
-def unapplied_credit(account: Any) -> Decimal:
-    """What the account has paid beyond every bill (payments and reversals not set against a bill)."""
-    total = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID).aggregate(
-        t=MoneySum("amount")
-    )["t"]
+def unapplied_credit(account: Any, *, until: dt.date | None = None) -> Decimal:
+    """What the account has paid beyond every bill (payments and reversals not set against a bill),
+    on the ledger by ``until`` when given."""
+    entries = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID)
+    if until is not None:
+        entries = entries.filter(posted_on__lte=until)
+    total = entries.aggregate(t=MoneySum("amount"))["t"]
     return max(-Decimal(total), ZERO)

@@ -53,8 +53,8 @@ def statement(account: Any, *, on: dt.date) -> Statement:
     for entry in LedgerEntry.objects.filter(account=account, posted_on__lte=on).select_related("bill__period"):
         running += entry.amount
         lines.append(StatementLine(entry, running))
-    bills = bills_owed(account, on=on)
-    result = Statement(account, on, lines, bills, unapplied_credit(account), running)
+    bills = bills_owed(account, on=on, only_until=True)
+    result = Statement(account, on, lines, bills, unapplied_credit(account, until=on), running)
     result.overdue = sum((b.balance for b in result.overdue_bills), ZERO)
     return result
 
