@@ -33,6 +33,7 @@ from sewerworks.core.money import dollars
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require
 from sewerworks.core.text import check_text
+from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
 from sewerworks.ordinance.s118_53_payments import allocate_payment
 from sewerworks.registry.models import SewerAccount
 
@@ -127,9 +128,15 @@ def _write(
     if existing is not None:  # entered while we queued for the account
         raise IntegrityError(f"receipt {number} exists")
     owed = {str(b.bill.pk): b for b in bills_owed(account, on=day)}
-    parts, credit = allocate_payment(
-        paid, [b.as_open_bill() for b in owed.values() if b.penalty_due or b.charge_due], current_parameters().at(day)
-    )
+    try:
+        order = current_parameters().at(day)
+        parts, credit = allocate_payment(
+            paid, [b.as_open_bill() for b in owed.values() if b.penalty_due or b.charge_due], order
+        )
+    except (NotInForce, ParameterError) as exc:
+        raise ValidationError(
+            {"received_on": f"No order of settling payments (I-63) was in force on {day}: {exc}"}
+        ) from exc
     payment = Payment(
         receipt_number=number,
         account=account,

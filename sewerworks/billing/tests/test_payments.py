@@ -132,6 +132,7 @@ def test_the_same_receipt_twice_leaves_one_payment_and_one_set_of_entries(two_bi
         ({"receipt_number": "R:1"}, "receipt_number"),
         ({"receipt_number": ""}, "receipt_number"),
         ({"received_on": D(2999, 1, 1)}, "received_on"),
+        ({"received_on": D(1, 1, 1)}, "received_on"),
     ],
 )
 def test_bad_input_is_refused_naming_the_field(two_bills: Any, staff: Any, kw: dict[str, Any], field: str) -> None:
