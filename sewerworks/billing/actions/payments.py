@@ -23,6 +23,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
@@ -199,9 +200,9 @@ def _write(
 
 def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Payment:
     """Reverse a payment that did not pay (a check returned by the bank): one reversing entry for each of
-    its entries, posted on the day it was received (I-65: a dishonoured check never paid, so the bills
-    were unpaid all along and a late penalty falls as if it had never been handed in). Reversing twice
-    changes nothing."""
+    its entries and of its credit's applications (``billing.actions.credits``), each on the day of the
+    entry it reverses (I-65: a dishonoured check never paid, so the bills were unpaid all along and a
+    late penalty falls as if it had never been handed in). Reversing twice changes nothing."""
     require(acting_user, "billing.reverse_payment", "reverse a payment", who_may="the Superintendent")
     why = check_text("reason", (reason or "").strip(), max_length=200)
     if not why:
@@ -219,7 +220,7 @@ def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Pa
                 kind=LedgerKind.REVERSAL,
                 amount=-e.amount,
                 posted_on=e.posted_on,
-                source_key="reversal:" + e.source_key.removeprefix("payment:"),
+                source_key="reversal:" + e.source_key.removeprefix("payment:"),  # credit:… keeps its word
                 description=f"Reversed: {e.description}"[:200],
                 section="118-53",
                 period_id=e.period_id,
@@ -228,7 +229,10 @@ def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Pa
                 created_at=now,
                 created_by=acting_user,
             )
-            for e in LedgerEntry.objects.filter(source_key__startswith=prefix, kind=LedgerKind.PAYMENT)
+            for e in LedgerEntry.objects.filter(
+                Q(source_key__startswith=prefix) | Q(source_key__startswith=f"credit:{payment.receipt_number}:"),
+                kind=LedgerKind.PAYMENT,
+            ).order_by("id")
         ]
         LedgerEntry.objects.bulk_create(rows)
         payment.reversed_on = timezone.localdate()

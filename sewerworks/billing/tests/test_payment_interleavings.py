@@ -72,6 +72,9 @@ def check_the_books(accts: list[SewerAccount]) -> None:
         assert mine.aggregate(t=MoneySum("amount"))["t"] == -payment.amount
         undone = LedgerEntry.objects.filter(source_key__startswith=f"reversal:{payment.receipt_number}:")
         assert undone.aggregate(t=MoneySum("amount"))["t"] == (payment.amount if payment.is_reversed else 0)
+    applications = LedgerEntry.objects.filter(source_key__startswith="credit:")
+    for prefix in {e.source_key.rsplit(":", 1)[0].split(":bill:")[0] for e in applications}:
+        assert applications.filter(source_key__startswith=f"{prefix}:").aggregate(t=MoneySum("amount"))["t"] == 0
     for account in accts:
         entries = list(LedgerEntry.objects.filter(account=account))
         assert balance(account=account) == sum((e.amount for e in entries), Decimal("0.00"))

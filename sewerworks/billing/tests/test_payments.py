@@ -183,3 +183,49 @@ def test_a_returned_check_is_reversed_on_the_day_it_was_received_once(two_bills:
     # the next payment settles the bills again from the oldest
     take(account, staff.clerk, "5.00", "R-2")
     assert parts("R-2") == [(f"bill:{older.pk}:penalty", "3.62"), (f"bill:{older.pk}:charge", "1.38")]
+
+
+def test_a_credit_pays_the_next_bill_when_it_is_posted_and_a_reversal_takes_it_back(
+    make_account: Any, staff: Any
+) -> None:
+    """$30.00 against a $10.00 bill leaves $20.00 of credit; posting the autumn bill of $24.00 applies it on
+    the bill date, so the bill's own balance (which the late penalty reads) is $4.00."""
+    from sewerworks.billing.actions import do_apply_credit, do_post_period, do_review_period
+    from sewerworks.billing.engine.run import run_drafts
+    from sewerworks.billing.models import Bill
+
+    account = make_account(meters=[(1_000, 9_000)])
+    posted_bill(account, do_open_period(D(2026, 3, 31), acting_user=staff.clerk), "10.00")
+    payment = take(account, staff.clerk, "30.00", "R-1").payment
+    autumn = do_open_period(D(2026, 9, 30), acting_user=staff.clerk)
+    run_drafts(autumn, acting_user=staff.clerk)
+    do_review_period(autumn, acting_user=staff.superintendent)
+    do_post_period(autumn, acting_user=staff.superintendent)
+    new = Bill.objects.get(period=autumn)
+    applied = LedgerEntry.objects.filter(source_key__startswith="credit:R-1:1:").order_by("id")
+    assert [(e.source_key, e.amount, e.posted_on, e.bill) for e in applied] == [
+        (f"credit:R-1:1:bill:{new.pk}:charge", Decimal("-20.00"), D(2026, 10, 10), new),
+        ("credit:R-1:1:applied", Decimal("20.00"), D(2026, 10, 10), None),
+    ]
+    on_penalty_day = LedgerEntry.objects.filter(bill=new, posted_on__lte=D(2026, 11, 9))
+    assert sum((e.amount for e in on_penalty_day), Decimal(0)) == Decimal("4.00")
+    assert unapplied_credit(account) == 0 and balance(account=account) == Decimal("4.00")
+    assert do_apply_credit(account, acting_user=staff.clerk) == 0  # nothing left to apply
+    do_reverse_payment(payment, acting_user=staff.superintendent, reason="Check returned")
+    assert balance(account=account) == Decimal("34.00") and unapplied_credit(account) == 0
+    owed = {o.bill: o for o in bills_owed(account, on=D(2026, 12, 1))}
+    assert owed[new].balance == Decimal("24.00")
+
+
+def test_the_clerk_applies_a_credit_by_hand_once(two_bills: Any, staff: Any) -> None:
+    from sewerworks.billing.actions import do_apply_credit
+
+    account, older, newer = two_bills
+    take(account, staff.clerk, "100.00", "R-1")  # $18.28 of credit
+    later = posted_bill(account, do_open_period(D(2026, 9, 30), acting_user=staff.clerk), "24.00")
+    with pytest.raises(PermissionDenied):
+        do_apply_credit(account, acting_user=staff.clerk.__class__.objects.create_user("nobody"))
+    assert do_apply_credit(account, acting_user=staff.clerk, on=D(2026, 10, 20)) == 2
+    assert do_apply_credit(account, acting_user=staff.clerk, on=D(2026, 10, 20)) == 0
+    owed = {o.bill: o for o in bills_owed(account, on=D(2026, 12, 1))}
+    assert owed[later].balance == Decimal("5.72") and unapplied_credit(account) == 0
