@@ -15,6 +15,7 @@ urlpatterns = [
     path("bills/<int:pk>/", bills.bill_detail, name="bill_detail"),
     path("counter/", counter.counter, name="counter"),
     path("counter/accounts/<int:pk>/", counter.counter_account, name="counter_account"),
+    path("counter/accounts/<int:pk>/apply-credit/", counter.counter_apply_credit, name="counter_apply_credit"),
     path("accounts/<int:pk>/statement/", payments.account_statement, name="statement"),
     path("receipts/", payments.receipts_of_the_day, name="day_receipts"),
     path("receipts/<int:pk>/", payments.receipt, name="receipt"),

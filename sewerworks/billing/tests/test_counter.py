@@ -127,3 +127,18 @@ def test_the_days_receipts_total_by_method_for_the_deposit(client_as: Any, owing
 def test_the_parcel_page_links_the_statement_and_the_counter(client_as: Any, owing: Any) -> None:
     page = client_as("clerk").get(f"/registry/parcels/{owing.parcel_id}/").content.decode()
     assert f"/billing/accounts/{owing.pk}/statement/" in page and f"/billing/counter/accounts/{owing.pk}/" in page
+
+
+def test_the_counter_offers_to_apply_a_credit_to_a_bill_posted_since(client_as: Any, owing: Any, staff: Any) -> None:
+    do_take_payment(
+        owing, amount="100.00", method="cash", receipt_number="C-9", acting_user=staff.clerk, received_on=D(2026, 5, 1)
+    )
+    posted_bill(owing, do_open_period(D(2026, 9, 30), acting_user=staff.clerk), "24.00")
+    clerk = client_as("clerk")
+    page = clerk.get(f"/billing/counter/accounts/{owing.pk}/").content.decode()
+    assert "Apply the $18.28 credit" in page
+    assert client_as("inspector").post(f"/billing/counter/accounts/{owing.pk}/apply-credit/").status_code == 403
+    clerk = client_as("clerk")
+    assert clerk.post(f"/billing/counter/accounts/{owing.pk}/apply-credit/").status_code == 302
+    page = clerk.get(f"/billing/counter/accounts/{owing.pk}/").content.decode()
+    assert "Apply the" not in page and "$5.72" in page

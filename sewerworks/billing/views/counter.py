@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.views.decorators.http import require_POST
 
 from sewerworks.billing import actions
 from sewerworks.billing.actions.payments import new_receipt_number
@@ -109,3 +110,15 @@ def counter_account(request: HttpRequest, pk: int) -> HttpResponse:
         "recent": account.payments.order_by("-received_on", "-id")[:5],
     }
     return render(request, "billing/counter_account.html", context)
+
+
+@require_POST
+@permission_required("billing.take_payment", raise_exception=True)
+def counter_apply_credit(request: HttpRequest, pk: int) -> HttpResponse:
+    account = get_object_or_404(SewerAccount, pk=pk)
+    written = actions.do_apply_credit(account, acting_user=request.user)
+    if written:
+        messages.success(request, "The account's credit was applied to its open bills, oldest first (I-63).")
+    else:
+        messages.info(request, "Nothing to apply: no credit, or no open bill.")
+    return redirect("billing:counter_account", account.pk)
