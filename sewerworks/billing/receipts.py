@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.owed import bills_owed
 from sewerworks.core.documents.render import render_document
@@ -21,7 +23,7 @@ def receipt_context(payment: Payment) -> dict[str, Any]:
         .select_related("bill__period")
         .order_by("id")
     )
-    owing = [b for b in bills_owed(payment.account, on=payment.received_on) if b.balance > 0]
+    owing = [b for b in bills_owed(payment.account, on=timezone.localdate()) if b.balance > 0]
     return {
         "town": town(),
         "payment": payment,

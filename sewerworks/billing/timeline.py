@@ -1,4 +1,4 @@
-"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52)."""
+"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52) and its payments (§118-53)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from sewerworks.billing.models import Bill
+from sewerworks.billing.models import Bill, Payment
 from sewerworks.core.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Parcel
 
@@ -25,3 +25,14 @@ def billing_events(subject: Any) -> Iterable[TimelineEvent]:
         detail = f"Account {b.account.account_number}, {b.get_basis_display().lower()}"
         url = reverse("billing:bill_detail", args=[b.pk])
         yield TimelineEvent(b.posted_at or b.period.bill_date, "bill", title, detail, "118-52", url)
+
+
+@timeline_source
+def payment_events(subject: Any) -> Iterable[TimelineEvent]:
+    """Payments on a parcel's accounts, newest first (§118-53)."""
+    if not isinstance(subject, Parcel):
+        return
+    for p in Payment.objects.filter(parcel=subject).select_related("account").order_by("-received_on", "-id")[:LIMIT]:
+        title = f"Payment ${p.amount:,} ({p.get_method_display().lower()}), receipt {p.receipt_number}"
+        detail = f"Account {p.account.account_number}" + (f"; reversed {p.reversed_on}" if p.reversed_on else "")
+        yield TimelineEvent(p.received_on, "payment", title, detail, "118-53", reverse("billing:receipt", args=[p.pk]))
