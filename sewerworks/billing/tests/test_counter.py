@@ -146,3 +146,14 @@ def test_the_counter_offers_to_apply_a_credit_to_a_bill_posted_since(client_as: 
     assert clerk.post(f"/billing/counter/accounts/{owing.pk}/apply-credit/").status_code == 302
     page = clerk.get(f"/billing/counter/accounts/{owing.pk}/").content.decode()
     assert "Apply the" not in page and "$5.72" in page
+
+
+@pytest.mark.parametrize("day", ["0001-01-01", "9999-12-31", "2026-02-30", "x"])
+def test_any_day_asked_of_the_days_receipts_is_answered(client_as: Any, day: str) -> None:
+    assert client_as("board member").get("/billing/receipts/", {"day": day}).status_code == 200
+
+
+@pytest.mark.parametrize("on", ["0001-01-01", "9999-12-31"])
+def test_a_statement_as_of_any_day_is_answered(client_as: Any, owing: Any, on: str) -> None:
+    page = client_as("clerk").get(f"/billing/accounts/{owing.pk}/statement/", {"on": on})
+    assert page.status_code == 200

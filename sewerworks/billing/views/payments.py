@@ -90,7 +90,7 @@ def receipts_of_the_day(request: HttpRequest) -> HttpResponse:
         "r": day_receipts(day, taken_by=request.user if mine else None),
         "note": note,
         "mine": mine,
-        "previous": day - dt.timedelta(days=1),
+        "previous": day - dt.timedelta(days=1) if day > dt.date.min else None,
         "next": day + dt.timedelta(days=1) if day < today else None,
     }
     return render(request, "billing/day_receipts.html", context)
