@@ -70,11 +70,12 @@ def _sum(q: Q) -> MoneySum:
     return MoneySum("amount", filter=q)
 
 
-def bills_owed(account: Any, *, on: dt.date, only_until: bool = False) -> list[BillOwed]:
+def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bool = True) -> list[BillOwed]:
     """The account's posted bills with what was charged, penalised (up to ``on``) and paid toward each,
     oldest first: one grouped SQL query. With ``only_until`` every entry after ``on`` is left out (a
     statement as of a past day); without it, every charge and payment on the ledger counts (what a
-    payment received on ``on`` settles, I-65)."""
+    payment received on ``on`` settles, I-65). ``dates=False`` leaves the penalty dates out (allocating
+    a payment needs only the amounts)."""
     paid = Q(kind__in=PAID)
     entries = LedgerEntry.objects.filter(account=account, bill__isnull=False)
     if only_until:
@@ -87,15 +88,17 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False) -> list[B
     )
     sums = {r["bill_id"]: r for r in rows}
     bills = Bill.objects.filter(pk__in=sums).select_related("period").order_by("period__bill_date", "pk")
-    params = current_parameters()
+    params = current_parameters() if dates else None
     out = []
     for bill in bills:
         r = sums[bill.pk]
-        try:
-            terms = params.at(bill.period.bill_date)  # I-64: the terms the bill was issued under
-            due: dt.date | None = penalty_date(bill.period.bill_date, bill.period.due_date, terms)
-        except (KeyError, ValueError):
-            due = None
+        due: dt.date | None = None
+        if params is not None:
+            try:
+                terms = params.at(bill.period.bill_date)  # I-64: the terms the bill was issued under
+                due = penalty_date(bill.period.bill_date, bill.period.due_date, terms)
+            except (KeyError, ValueError):
+                due = None
         out.append(BillOwed(bill, r["charged"], r["penalty"], -r["paid_penalty"], -r["paid_charge"], due))
     return out
 

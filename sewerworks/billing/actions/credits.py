@@ -49,7 +49,7 @@ def _apply(account: SewerAccount, on: dt.date, user: Any) -> int:
     now = timezone.now()
     for receipt, (credit, arose) in credit_by_receipt(account).items():
         day = max(on, arose)  # never before the payment that left the credit
-        owed = {str(b.bill.pk): b for b in bills_owed(account, on=day) if b.penalty_due or b.charge_due}
+        owed = {str(b.bill.pk): b for b in bills_owed(account, on=day, dates=False) if b.penalty_due or b.charge_due}
         if not owed:
             continue
         parts, left = allocate_payment(credit, [b.as_open_bill() for b in owed.values()], current_parameters().at(day))

@@ -128,7 +128,7 @@ def _write(
     existing = Payment.objects.filter(receipt_number=number).first()
     if existing is not None:  # entered while we queued for the account
         raise IntegrityError(f"receipt {number} exists")
-    owed = {str(b.bill.pk): b for b in bills_owed(account, on=day)}
+    owed = {str(b.bill.pk): b for b in bills_owed(account, on=day, dates=False)}
     try:
         order = current_parameters().at(day)
         parts, credit = allocate_payment(
