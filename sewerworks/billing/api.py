@@ -156,3 +156,7 @@ def parcel_balance(request: HttpRequest, parcel_id: int) -> Any:
     require(request, VIEW)
     parcel = _get(Parcel, parcel_id, "parcel")
     return {"parcel_id": parcel.pk, "balance": balance(parcel=parcel)}
+
+
+# Payments (§118-53) add their endpoints to this router.
+from sewerworks.billing import api_payments  # noqa: E402, F401

@@ -38,3 +38,13 @@ class LedgerKind(models.TextChoices):
     ADJUSTMENT = "adjustment", "Adjustment"
     PENDING_CHARGE = "pending_charge", "Charge from another program"
     RELEVY_TRANSFER = "relevy_transfer", "Transferred to the tax roll (relevy)"
+    REVERSAL = "reversal", "Payment reversed (returned check)"
+
+
+class PaymentMethod(models.TextChoices):
+    """How a payment reached the Town Clerk (§118-53); each but cash carries its reference."""
+
+    CASH = "cash", "Cash"
+    CHECK = "check", "Check"
+    CARD = "card", "Card"
+    ONLINE = "online", "Online payment"

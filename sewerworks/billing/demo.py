@@ -20,6 +20,7 @@ from django.contrib.auth.models import Group, User
 from sewerworks.billing import pipeline
 from sewerworks.billing.actions import do_open_period, do_post_period, do_record_strength, do_review_period
 from sewerworks.billing.demo_reads import add_sample_accounts
+from sewerworks.billing.demo_payments import take_demo_payments
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.core.demo import DEMO_BUILDERS
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
@@ -99,6 +100,7 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
         run_drafts(period, acting_user=clerk)
         do_review_period(period, acting_user=sam, why="demo: reviewed")
         do_post_period(period, acting_user=sam)
+    paid = take_demo_payments(seed=seed, clerk=clerk, last_period_end=POSTED_ENDS[-1])
     autumn = do_open_period(DRAFT_END, acting_user=clerk)
     industrial = SewerAccount.objects.filter(user_class=UserClass.INDUSTRIAL, metered=True).order_by("pk").first()
     if industrial is not None:
@@ -116,7 +118,9 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
     apply_late_penalties(write)
     write(
         f"Billing: {len(POSTED_ENDS)} periods posted; {DRAFT_END} in draft ({result.message}); "
-        f"wash meter {wash.serial if wash else 'none'}."
+        f"wash meter {wash.serial if wash else 'none'}; {paid.taken} payments taken"
+        f"{f', account {paid.partial.account.account_number} paid in part' if paid.partial else ''}"
+        f"{f', account {paid.unpaid.account.account_number} unpaid' if paid.unpaid else ''}."
     )
 
 

@@ -1,7 +1,11 @@
-"""What billing adds to the navigation (registered at start-up): the periods and their bills."""
+"""What billing adds to the navigation (registered at start-up): the periods and their bills, the
+payment counter."""
 
 from __future__ import annotations
 
 from sewerworks.core.navigation import NavEntry, register_nav
 
-register_nav(NavEntry("Billing", "billing:home", "billing.view_billing", order=30))
+register_nav(
+    NavEntry("Billing", "billing:home", "billing.view_billing", order=30),
+    NavEntry("Counter", "billing:counter", "billing.take_payment", order=31),
+)

@@ -27,5 +27,7 @@ def parcel_ledger(request: HttpRequest, subject: Any) -> RecordSection | None:
         "entries": entries[:SHOWN],
         "more": len(entries) > SHOWN,
         "drafts": list(drafts),
+        "accounts": list(subject.accounts.order_by("account_number").values("pk", "account_number")),
+        "can_take": request.user.has_perm("billing.take_payment"),
     }
     return RecordSection("Sewer ledger and balance", "billing/_parcel_ledger.html", context, order=30)

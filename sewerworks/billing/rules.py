@@ -4,6 +4,10 @@ Everyone with a role reads periods, bills and the ledger. The clerk's office ope
 strength records and runs the draft bills; the Superintendent may do the same. Reviewing a draft and
 posting it to the ledger is the Superintendent's alone, so the person who runs the bills is not the only
 one who sees them before they are posted. An inspector or a board member changes no bill.
+
+Payments are taken at the Town Clerk's office (§118-53): the clerk or the Superintendent takes one.
+Reversing a payment (a returned check) is the Superintendent's alone, so the person who took the money
+is not the one who can undo it.
 """
 
 from __future__ import annotations
@@ -18,3 +22,5 @@ rules.add_perm("billing.run_bills", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.record_strength", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))
 rules.add_perm("billing.review_period", has_role(SUPERINTENDENT))
 rules.add_perm("billing.post_period", has_role(SUPERINTENDENT))
+rules.add_perm("billing.take_payment", has_role(CLERK, SUPERINTENDENT))
+rules.add_perm("billing.reverse_payment", has_role(SUPERINTENDENT))

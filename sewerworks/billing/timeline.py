@@ -1,4 +1,4 @@
-"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52), late penalties (§118-53)."""
+"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52), its payments and late penalties (§118-53)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django.urls import reverse
 
 from sewerworks.billing.choices import LedgerKind
-from sewerworks.billing.models import Bill, LedgerEntry
+from sewerworks.billing.models import Bill, LedgerEntry, Payment
 from sewerworks.core.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Parcel
 
@@ -41,3 +41,14 @@ def penalty_events(subject: Any) -> Iterable[TimelineEvent]:
         title = f"Late penalty added: ${e.amount:,} on the bill for {period.start:%Y-%m-%d} – {period.end:%Y-%m-%d}"
         url = reverse("billing:bill_detail", args=[e.bill.pk])
         yield TimelineEvent(e.posted_on, "penalty", title, e.description, "118-53", url)
+
+
+@timeline_source
+def payment_events(subject: Any) -> Iterable[TimelineEvent]:
+    """Payments on a parcel's accounts, newest first (§118-53)."""
+    if not isinstance(subject, Parcel):
+        return
+    for p in Payment.objects.filter(parcel=subject).select_related("account").order_by("-received_on", "-id")[:LIMIT]:
+        title = f"Payment ${p.amount:,} ({p.get_method_display().lower()}), receipt {p.receipt_number}"
+        detail = f"Account {p.account.account_number}" + (f"; reversed {p.reversed_on}" if p.reversed_on else "")
+        yield TimelineEvent(p.received_on, "payment", title, detail, "118-53", reverse("billing:receipt", args=[p.pk]))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.billing.views import bills, periods
+from sewerworks.billing.views import bills, counter, payments, periods
 
 app_name = "billing"
 
@@ -13,4 +13,12 @@ urlpatterns = [
     path("periods/<int:pk>/review/", periods.period_review, name="period_review"),
     path("periods/<int:pk>/post/", periods.period_post, name="period_post"),
     path("bills/<int:pk>/", bills.bill_detail, name="bill_detail"),
+    path("counter/", counter.counter, name="counter"),
+    path("counter/accounts/<int:pk>/", counter.counter_account, name="counter_account"),
+    path("counter/accounts/<int:pk>/apply-credit/", counter.counter_apply_credit, name="counter_apply_credit"),
+    path("accounts/<int:pk>/statement/", payments.account_statement, name="statement"),
+    path("receipts/", payments.receipts_of_the_day, name="day_receipts"),
+    path("receipts/<int:pk>/", payments.receipt, name="receipt"),
+    path("receipts/<int:pk>/receipt.pdf", payments.receipt_document, name="receipt_pdf"),
+    path("receipts/<int:pk>/reverse/", payments.reverse_payment, name="reverse_payment"),
 ]

@@ -65,6 +65,7 @@ INTERPRETATIONS: dict[str, str] = {
     # Billing II (issue 11)
     "I-63": "§118-53 payments: oldest bill first, its penalty before its charge (parameter)",
     "I-64": "§118-53 a bill's penalty terms are those in force on its bill date",
+    "I-65": "§118-53 a payment settles what is owed on the day received; a returned check never paid",
     # Grease program (issue 12)
     "I-66": "§118-38 preexisting facility without an interceptor: sized as new construction, interior if no space",
     "I-67": "§118-38 next pump-out predicted from the trap's own history: advisory, never a deadline",

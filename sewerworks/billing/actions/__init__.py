@@ -1,5 +1,7 @@
 """Billing's ``do_*`` actions: every change of state goes through one of these."""
 
+from sewerworks.billing.actions.credits import do_apply_credit
+from sewerworks.billing.actions.payments import do_reverse_payment, do_take_payment
 from sewerworks.billing.actions.periods import (
     do_open_period,
     do_post_period,
@@ -8,4 +10,13 @@ from sewerworks.billing.actions.periods import (
 )
 from sewerworks.billing.actions.strength import do_record_strength
 
-__all__ = ["do_open_period", "do_post_period", "do_record_strength", "do_review_period", "do_start_bill_run"]
+__all__ = [
+    "do_apply_credit",
+    "do_open_period",
+    "do_post_period",
+    "do_record_strength",
+    "do_reverse_payment",
+    "do_review_period",
+    "do_start_bill_run",
+    "do_take_payment",
+]

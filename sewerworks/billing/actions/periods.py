@@ -100,11 +100,17 @@ def do_review_period(period: BillingPeriod, *, acting_user: Any, why: str = "") 
 
 
 def do_post_period(period: BillingPeriod, *, acting_user: Any) -> RunResult:
-    """Post a reviewed period to the ledger; posting again changes nothing."""
+    """Post a reviewed period to the ledger; posting again changes nothing. Then a credit an account
+    holds from an earlier payment pays its new bill (``billing.actions.credits``, I-63)."""
     require(acting_user, "billing.post_period", "post a billing period")
     try:
-        return post_period(period, acting_user=acting_user)
+        result = post_period(period, acting_user=acting_user)
     except pipeline.InvalidTransition as exc:
         raise ValidationError(str(exc)) from exc
     except BillRunBusy as exc:
         raise ValidationError(str(exc)) from exc
+    if result.posted:
+        from sewerworks.billing.actions.credits import apply_credits_to_period
+
+        apply_credits_to_period(period, acting_user=acting_user)
+    return result

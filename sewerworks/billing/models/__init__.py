@@ -2,7 +2,8 @@
 
 from sewerworks.billing.models.bills import Bill, BillLine
 from sewerworks.billing.models.ledger import LedgerEntry
+from sewerworks.billing.models.payments import Payment
 from sewerworks.billing.models.periods import BillingPeriod, PeriodStatusChange
 from sewerworks.billing.models.strength import StrengthRecord
 
-__all__ = ["Bill", "BillLine", "BillingPeriod", "LedgerEntry", "PeriodStatusChange", "StrengthRecord"]
+__all__ = ["Bill", "BillLine", "BillingPeriod", "LedgerEntry", "Payment", "PeriodStatusChange", "StrengthRecord"]

@@ -29,8 +29,8 @@ def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft() -> None:
         dt.date(2026, 10, 31): "draft",
     }
     posted = Bill.objects.filter(status="posted", period__end=dt.date(2026, 4, 30)).count()
-    charges = LedgerEntry.objects.filter(period__end=dt.date(2026, 4, 30), kind="charge")
-    assert posted and charges.count() == posted
+    spring = LedgerEntry.objects.filter(period__end=dt.date(2026, 4, 30), kind="charge")
+    assert posted and spring.count() == posted
     autumn = Bill.objects.filter(period__end=dt.date(2026, 10, 31))
     assert not autumn.filter(status="posted").exists()
     wash = autumn.get(flags__contains="wash")
@@ -42,6 +42,7 @@ def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft() -> None:
     assert autumn.filter(flags__contains="surcharge").count() == 1
     assert autumn.filter(lines__kind="gallons-beyond", lines__rate=Decimal("0.0035")).exists()
     assert "2026-10-31 in draft" in said[-1]
+    the_posted_bills_are_paid_but_one_in_part_and_one_not_at_all(said[-1])
 
 
 def test_the_demo_sweep_adds_the_late_penalty_to_each_posted_bill_left_owing_past_its_penalty_date() -> None:
@@ -64,3 +65,26 @@ def test_the_demo_sweep_adds_the_late_penalty_to_each_posted_bill_left_owing_pas
     assert LedgerEntry.objects.filter(kind="penalty", period=spring).exists()
     assert penalised == LedgerEntry.objects.filter(kind="penalty").count()
     assert any(line.startswith("Late penalties (§118-53) as of 2026-12-01:") for line in said)
+
+
+def the_posted_bills_are_paid_but_one_in_part_and_one_not_at_all(said: str) -> None:
+    """Payments on the posted periods, each dated between its bill's date and due date and never after
+    today; on the spring 2026 period one partial payment and one bill left unpaid, for the sweep."""
+    from django.utils import timezone
+
+    from sewerworks.billing.models import Payment
+    from sewerworks.billing.owed import bills_owed
+
+    posted = list(Bill.objects.filter(status="posted", total__gt=0).select_related("period", "account"))
+    assert Payment.objects.count() == len(posted) - 1
+    left: dict[int, Decimal] = {}
+    for bill in posted:
+        owed = next(o for o in bills_owed(bill.account, on=timezone.localdate()) if o.bill == bill)
+        if owed.balance:
+            left[bill.pk] = owed.paid
+            assert bill.period.end == dt.date(2026, 4, 30)
+        else:
+            payment = Payment.objects.get(receipt_number__endswith=f"-{bill.pk:05d}")
+            assert bill.period.bill_date < payment.received_on <= min(bill.period.due_date, timezone.localdate())
+    assert sorted(p > 0 for p in left.values()) == [False, True]  # one unpaid, one paid in part
+    assert "paid in part" in said and "unpaid" in said

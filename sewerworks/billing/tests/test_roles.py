@@ -28,6 +28,8 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.record_strength": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
     "billing.review_period": frozenset({SUPT, ADMIN}),
     "billing.post_period": frozenset({SUPT, ADMIN}),
+    "billing.take_payment": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.reverse_payment": frozenset({SUPT, ADMIN}),
 }
 
 
@@ -55,3 +57,15 @@ def test_an_inspector_or_a_board_member_cannot_change_a_bill(client_as: Any, rol
         assert client.post(f"/billing/periods/{autumn.pk}/{action}/").status_code == 403
     assert client.post("/billing/", {"end": "2027-03-31"}).status_code == 403
     assert client.get(f"/billing/periods/{autumn.pk}/").status_code == 200
+
+
+@pytest.mark.parametrize("role", [INSPECTOR, BOARD, ENGINEER])
+def test_an_inspector_cannot_take_or_reverse_a_payment(client_as: Any, role: str, make_account: Any) -> None:
+    account = make_account()
+    client = client_as(role)
+    form = {"amount": "5.00", "method": "cash", "received_on": "2026-05-01", "receipt_number": "X-1"}
+    assert client.post(f"/billing/counter/accounts/{account.pk}/", form).status_code == 403
+    assert client.post(f"/billing/counter/accounts/{account.pk}/apply-credit/").status_code == 403
+    assert client.post("/billing/receipts/1/reverse/", {"reason": "x"}).status_code == 403
+    body = {"account_id": account.pk, "receipt_number": "X-1", "amount": "5.00", "method": "cash"}
+    assert client.post("/api/billing/payments", body, content_type="application/json").status_code == 403

@@ -1,0 +1,251 @@
+"""Payments at the counter (§118-53): take one, reverse one (a returned check).
+
+``do_take_payment`` is idempotent on the receipt number: the same receipt entered twice (a double click,
+a retried API call, two clerks at once) leaves one payment and one set of ledger entries, and the second
+call gets the first payment back. Payments on one account queue on the account's row (``SELECT … FOR
+UPDATE`` on PostgreSQL; SQLite writers already queue with ``BEGIN IMMEDIATE``), so each one allocates
+against what the ones before it left owing. A bill run never touches the ledger until posting, which is
+one transaction: a payment sees a period's charges all or none.
+
+Entries: one per bill part it settles (``payment:<receipt>:bill:<id>:penalty|charge``, negative, posted
+on the day received, ``bill`` set) and any excess as a credit (``payment:<receipt>:credit``, ``bill``
+empty). I-63 orders the parts; I-65 says what was owed on the day received and what a reversal means.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import secrets
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from sewerworks.billing.choices import LedgerKind, PaymentMethod
+from sewerworks.billing.models import LedgerEntry, Payment
+from sewerworks.billing.owed import bills_owed
+from sewerworks.core.models import AuditEvent
+from sewerworks.core.money import dollars
+from sewerworks.core.parameters import current_parameters
+from sewerworks.core.permissions import require
+from sewerworks.core.text import check_text
+from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
+from sewerworks.ordinance.s118_53_payments import allocate_payment
+from sewerworks.registry.models import SewerAccount
+
+RECEIPT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$")
+
+
+@dataclass(frozen=True)
+class TakenPayment:
+    payment: Payment
+    created: bool  # False: the receipt was already entered, nothing was written
+
+
+def new_receipt_number(day: dt.date | None = None) -> str:
+    """A receipt number for a form or the demo: the day and six random characters (``261203-3FA9C2``)."""
+    return f"{(day or timezone.localdate()):%y%m%d}-{secrets.token_hex(3).upper()}"
+
+
+def _clean(
+    amount: Any, method: str, reference: str, receipt_number: str, received_on: dt.date, payer: str
+) -> tuple[Decimal, str, str, str]:
+    try:
+        paid = dollars(amount, allow_negative=False)
+    except ValidationError as exc:
+        raise ValidationError({"amount": exc.messages}) from exc
+    if paid is None or paid <= 0:
+        raise ValidationError({"amount": "A payment is an amount of dollars and cents above zero."})
+    if method not in PaymentMethod.values:
+        raise ValidationError({"method": f"{method!r} is not a way to pay: cash, check, card or online."})
+    number = check_text("receipt_number", (receipt_number or "").strip(), max_length=40)
+    if not RECEIPT.match(number):
+        raise ValidationError(
+            {"receipt_number": "A receipt number is 1 to 40 letters, digits, dot, dash, slash or underscore."}
+        )
+    ref = check_text("reference", (reference or "").strip(), max_length=60)
+    if method != PaymentMethod.CASH and not ref:
+        raise ValidationError(
+            {
+                "reference": f"A payment by {PaymentMethod(method).label.lower()} needs its reference "
+                "(check number, card's last four digits, or the online confirmation)."
+            }
+        )
+    check_text("payer", payer or "", max_length=120)
+    if received_on > timezone.localdate():
+        raise ValidationError({"received_on": f"{received_on} is after today: a payment is never future-dated (I-50)."})
+    return paid, method, ref, number
+
+
+def _same(existing: Payment, account: Any, amount: Decimal) -> TakenPayment:
+    if existing.account_id != account.pk or existing.amount != amount:
+        raise ValidationError(
+            {
+                "receipt_number": f"Receipt {existing.receipt_number} was already used for ${existing.amount:,} on "
+                f"account {existing.account.account_number} ({existing.received_on}): use a new receipt number."
+            }
+        )
+    return TakenPayment(existing, created=False)
+
+
+def do_take_payment(
+    account: Any,
+    *,
+    amount: Any,
+    method: str,
+    receipt_number: str,
+    acting_user: Any,
+    reference: str = "",
+    received_on: dt.date | None = None,
+    payer: str = "",
+) -> TakenPayment:
+    """Take a payment on ``account`` and put it on the ledger, split over the open bills (I-63, I-65)."""
+    require(acting_user, "billing.take_payment", "take a payment", who_may="the Clerk's office or the Superintendent")
+    day = received_on or timezone.localdate()
+    paid, method, ref, number = _clean(amount, method, reference, receipt_number, day, payer)
+    existing = Payment.objects.filter(receipt_number=number).select_related("account").first()
+    if existing is not None:
+        return _same(existing, account, paid)
+    try:
+        with transaction.atomic():
+            return TakenPayment(_write(account, paid, method, ref, number, day, payer, acting_user), created=True)
+    except IntegrityError:  # the same receipt committed by another request meanwhile
+        existing = Payment.objects.filter(receipt_number=number).select_related("account").first()
+        if existing is None:
+            raise
+        return _same(existing, account, paid)
+
+
+def _write(
+    account: Any, paid: Decimal, method: str, ref: str, number: str, day: dt.date, payer: str, user: Any
+) -> Payment:
+    account = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account.pk)
+    existing = Payment.objects.filter(receipt_number=number).first()
+    if existing is not None:  # entered while we queued for the account
+        raise IntegrityError(f"receipt {number} exists")
+    owed = {str(b.bill.pk): b for b in bills_owed(account, on=day, dates=False)}
+    try:
+        order = current_parameters().at(day)
+        parts, credit = allocate_payment(
+            paid, [b.as_open_bill() for b in owed.values() if b.penalty_due or b.charge_due], order
+        )
+    except (NotInForce, ParameterError) as exc:
+        raise ValidationError(
+            {"received_on": f"No order of settling payments (I-63) was in force on {day}: {exc}"}
+        ) from exc
+    payment = Payment(
+        receipt_number=number,
+        account=account,
+        parcel=account.parcel,
+        method=method,
+        reference=ref,
+        payer=payer.strip(),
+        amount=paid,
+        received_on=day,
+        received_by=user,
+        credit=credit,
+    )
+    payment._history_user = user  # type: ignore[attr-defined]
+    payment.save()
+    now = timezone.now()
+    common = {
+        "account": account,
+        "kind": LedgerKind.PAYMENT,
+        "posted_on": day,
+        "section": "118-53",
+        "run": f"payment:{number}",
+        "created_at": now,
+        "created_by": user,
+    }
+    rows = []
+    for part in parts:
+        bill = owed[part.key].bill
+        rows.append(
+            LedgerEntry(
+                parcel_id=bill.parcel_id,
+                amount=-part.amount,
+                source_key=f"payment:{number}:bill:{bill.pk}:{part.part}",
+                description=f"Payment, receipt {number}: {part.part} of the bill of {bill.period.bill_date}"[:200],
+                period_id=bill.period_id,
+                bill=bill,
+                **common,
+            )
+        )
+    if credit > 0:
+        rows.append(
+            LedgerEntry(
+                parcel=account.parcel,
+                amount=-credit,
+                source_key=f"payment:{number}:credit",
+                description=f"Payment, receipt {number}: credit beyond every bill (I-63)",
+                **common,
+            )
+        )
+    LedgerEntry.objects.bulk_create(rows)
+    AuditEvent.objects.create(
+        actor=user,
+        action="do_take_payment",
+        run=f"payment:{number}"[:64],
+        subject=f"receipt {number} on {account.account_number}"[:200],
+        rows=len(rows),
+        detail={"payment": payment.pk, "amount": format(paid, "f"), "credit": format(credit, "f")},
+    )
+    return payment
+
+
+def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Payment:
+    """Reverse a payment that did not pay (a check returned by the bank): one reversing entry for each of
+    its entries and of its credit's applications (``billing.actions.credits``), each on the day of the
+    entry it reverses (I-65: a dishonoured check never paid, so the bills were unpaid all along and a
+    late penalty falls as if it had never been handed in). Reversing twice changes nothing."""
+    require(acting_user, "billing.reverse_payment", "reverse a payment", who_may="the Superintendent")
+    why = check_text("reason", (reason or "").strip(), max_length=200)
+    if not why:
+        raise ValidationError({"reason": "Say why the payment is reversed (e.g. check returned: insufficient funds)."})
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment.pk)
+        if payment.is_reversed:
+            return payment
+        prefix = f"payment:{payment.receipt_number}:"
+        now = timezone.now()
+        rows = [
+            LedgerEntry(
+                parcel_id=e.parcel_id,
+                account_id=e.account_id,
+                kind=LedgerKind.REVERSAL,
+                amount=-e.amount,
+                posted_on=e.posted_on,
+                source_key="reversal:" + e.source_key.removeprefix("payment:"),  # credit:… keeps its word
+                description=f"Reversed: {e.description}"[:200],
+                section="118-53",
+                period_id=e.period_id,
+                bill_id=e.bill_id,
+                run=f"reversal:{payment.receipt_number}"[:64],
+                created_at=now,
+                created_by=acting_user,
+            )
+            for e in LedgerEntry.objects.filter(
+                Q(source_key__startswith=prefix) | Q(source_key__startswith=f"credit:{payment.receipt_number}:"),
+                kind=LedgerKind.PAYMENT,
+            ).order_by("id")
+        ]
+        LedgerEntry.objects.bulk_create(rows)
+        payment.reversed_on = timezone.localdate()
+        payment.reversed_by = acting_user
+        payment.reversal_reason = why
+        payment._history_user = acting_user  # type: ignore[attr-defined]
+        payment.save(update_fields=["reversed_on", "reversed_by", "reversal_reason"])
+        AuditEvent.objects.create(
+            actor=acting_user,
+            action="do_reverse_payment",
+            run=f"reversal:{payment.receipt_number}"[:64],
+            subject=f"receipt {payment.receipt_number}"[:200],
+            rows=len(rows),
+            detail={"payment": payment.pk, "reason": why},
+        )
+    return payment
