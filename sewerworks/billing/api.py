@@ -152,3 +152,6 @@ def parcel_balance(request: HttpRequest, parcel_id: int) -> Any:
     require(request, VIEW)
     parcel = _get(Parcel, parcel_id, "parcel")
     return {"parcel_id": parcel.pk, "balance": balance(parcel=parcel)}
+
+
+from sewerworks.billing import api_printing  # noqa: E402, F401  (bills on paper: registers its endpoints)

@@ -12,7 +12,16 @@ class BillingConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "dashboard", "coverage", "demo", "parcel_page", "timeline", "navigation"):
+        for module in (
+            "rules",
+            "dashboard",
+            "coverage",
+            "demo",
+            "parcel_page",
+            "timeline",
+            "navigation",
+            "attachments",
+        ):
             try:
                 import_module(f"sewerworks.billing.{module}")
             except ModuleNotFoundError as exc:

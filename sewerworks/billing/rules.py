@@ -4,6 +4,9 @@ Everyone with a role reads periods, bills and the ledger. The clerk's office ope
 strength records and runs the draft bills; the Superintendent may do the same. Reviewing a draft and
 posting it to the ledger is the Superintendent's alone, so the person who runs the bills is not the only
 one who sees them before they are posted. An inspector or a board member changes no bill.
+
+Everyone who reads a bill may open it as a PDF (the same facts as its page); printing a period's bills
+for the mailing (a batch job and a file of every bill) is the clerk's office's and the Superintendent's.
 """
 
 from __future__ import annotations
@@ -18,3 +21,4 @@ rules.add_perm("billing.run_bills", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.record_strength", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))
 rules.add_perm("billing.review_period", has_role(SUPERINTENDENT))
 rules.add_perm("billing.post_period", has_role(SUPERINTENDENT))
+rules.add_perm("billing.print_bills", has_role(CLERK, SUPERINTENDENT))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.billing.views import bills, periods
+from sewerworks.billing.views import bills, periods, printing
 
 app_name = "billing"
 
@@ -13,4 +13,7 @@ urlpatterns = [
     path("periods/<int:pk>/review/", periods.period_review, name="period_review"),
     path("periods/<int:pk>/post/", periods.period_post, name="period_post"),
     path("bills/<int:pk>/", bills.bill_detail, name="bill_detail"),
+    path("bills/<int:pk>/pdf/", printing.bill_pdf, name="bill_pdf"),
+    path("periods/<int:pk>/mailing/", printing.period_mailing, name="period_mailing"),
+    path("mailing/<int:pk>/", printing.batch_progress, name="batch_progress"),
 ]

@@ -6,6 +6,14 @@ from sewerworks.billing.actions.periods import (
     do_review_period,
     do_start_bill_run,
 )
+from sewerworks.billing.actions.printing import do_start_bill_batch
 from sewerworks.billing.actions.strength import do_record_strength
 
-__all__ = ["do_open_period", "do_post_period", "do_record_strength", "do_review_period", "do_start_bill_run"]
+__all__ = [
+    "do_open_period",
+    "do_post_period",
+    "do_record_strength",
+    "do_review_period",
+    "do_start_bill_batch",
+    "do_start_bill_run",
+]

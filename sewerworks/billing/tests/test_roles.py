@@ -28,6 +28,7 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.record_strength": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
     "billing.review_period": frozenset({SUPT, ADMIN}),
     "billing.post_period": frozenset({SUPT, ADMIN}),
+    "billing.print_bills": frozenset({CLERK, SUPT, ADMIN}),
 }
 
 
