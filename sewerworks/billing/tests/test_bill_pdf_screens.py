@@ -105,6 +105,8 @@ def test_a_running_batch_is_polled_until_its_job_finishes(client_as: Any, two_bi
     assert 'hx-trigger="every 2s"' in fragment and 'aria-valuenow="50"' in fragment and "Typeset 1 of 2" in fragment
     page = clerk.get(f"/billing/periods/{two_bills.pk}/mailing/").content.decode()
     assert f'id="batch-{batch.pk}"' in page
+    period_page = clerk.get(f"/billing/periods/{two_bills.pk}/").content.decode()
+    assert f'href="/billing/periods/{two_bills.pk}/mailing/"' in period_page
 
 
 @override_settings(**ONE_PROCESS)

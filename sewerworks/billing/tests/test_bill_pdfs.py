@@ -132,3 +132,17 @@ def test_two_typesetting_processes_print_the_same_pages_in_the_same_order(
     assert outcome.pages == 3
     assert text_of(one.getvalue()) == text_of(two.getvalue())
     assert accounts[2].account_number in text_of(two.getvalue())[0]
+
+
+def test_how_to_pay_prints_the_towns_own_words_when_the_settings_give_them(
+    staff: Any, make_account: Any, autumn: BillingPeriod, settings: Any
+) -> None:
+    make_account(meters=[(0, 6_000)])
+    posted(autumn, staff)
+    settings.SEWERWORKS_TOWN = {
+        "bill_how_to_pay": "Pay at the drop box by the Town Hall door.\n\nOr online at the Town's payment page.",
+        "bill_payable_to": "Town of Marlborough Sewer Fund",
+    }
+    (page,) = text_of(bill_pdf(Bill.objects.get()))
+    assert "Pay at the drop box by the Town Hall door. Or online at the Town's payment page." in page
+    assert "PAYABLE TO Town of Marlborough Sewer Fund" in page and "By mail:" not in page
