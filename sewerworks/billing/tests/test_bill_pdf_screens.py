@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 from django.test import override_settings
 from pypdf import PdfReader
 
+from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill, BillBatch, BillingPeriod
 from sewerworks.billing.tests.test_bill_pdfs import posted
 from sewerworks.core.models import AuditEvent, Job
@@ -147,3 +148,17 @@ def test_the_command_line_prints_progress_and_writes_the_file(
         call_command("bill_pdfs", "2026-09-30", "--as-user", staff.inspector.username)
     with pytest.raises(CommandError, match="no billing period ends on 2027-03-31"):
         call_command("bill_pdfs", "2027-03-31", "--as-user", staff.clerk.username)
+
+
+def test_a_period_with_nothing_to_mail_is_refused_with_the_reason(
+    client_as: Any, make_account: Any, autumn: BillingPeriod, staff: Any
+) -> None:
+    make_account(meters=[(5_000, None)])  # held: nothing to print
+    run_drafts(autumn, acting_user=staff.clerk)
+    clerk = client_as("clerk")
+    refused = clerk.post(
+        f"/api/billing/periods/{autumn.pk}/mailing", {"order": "route"}, content_type="application/json"
+    )
+    assert refused.status_code == 422 and "has no bills to print" in refused.json()["detail"]
+    page = clerk.post(f"/billing/periods/{autumn.pk}/mailing/", {"order": "route"}, follow=True).content.decode()
+    assert "has no bills to print" in page and BillBatch.objects.count() == 0
