@@ -28,6 +28,8 @@ class SewerAccount(models.Model):
         "mailing route",
         max_length=20,
         blank=True,
+        default="",
+        db_default="",  # rows written by older code (or an older migration state) get no route
         help_text=(
             "The meter-reading route or book the bill is sorted into for mailing, e.g. 'R03'. "
             "Empty: the bill is sorted by its street (the route the reader walks)."
