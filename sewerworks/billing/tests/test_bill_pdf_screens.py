@@ -162,3 +162,38 @@ def test_a_period_with_nothing_to_mail_is_refused_with_the_reason(
     assert refused.status_code == 422 and "has no bills to print" in refused.json()["detail"]
     page = clerk.post(f"/billing/periods/{autumn.pk}/mailing/", {"order": "route"}, follow=True).content.decode()
     assert "has no bills to print" in page and BillBatch.objects.count() == 0
+
+
+@override_settings(**ONE_PROCESS)
+def test_a_failed_batch_leaves_no_file_and_its_rerun_prints_it(
+    client_as: Any, two_bills: BillingPeriod, django_capture_on_commit_callbacks: Any, monkeypatch: Any
+) -> None:
+    from sewerworks.billing.documents import batch as batch_module
+    from sewerworks.core.jobs import do_rerun_job
+
+    real = batch_module.write_batch
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        args[2].write(b"%PDF-half")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(batch_module, "write_batch", broken)
+    clerk = client_as("clerk")
+    with django_capture_on_commit_callbacks(execute=True):
+        clerk.post(f"/billing/periods/{two_bills.pk}/mailing/", {"order": "route"})
+    batch = BillBatch.objects.get()
+    assert batch.job.status == Job.Status.FAILED and "disk full" in batch.job.message
+    assert not batch.file and not list((two_bills_media(batch)).glob("*.pdf"))
+    assert "rerun it from the job's page" in clerk.get(f"/billing/mailing/{batch.pk}/").content.decode()
+    monkeypatch.setattr(batch_module, "write_batch", real)
+    with django_capture_on_commit_callbacks(execute=True):
+        do_rerun_job(batch.job, acting_user=clerk.user)
+    batch.refresh_from_db()
+    assert batch.job.status == Job.Status.SUCCEEDED and (batch.bills, batch.pages) == (2, 2)
+    assert [p.name for p in two_bills_media(batch).glob("*.pdf")] == [batch.file.name.rsplit("/", 1)[-1]]
+
+
+def two_bills_media(batch: BillBatch) -> Any:
+    from django.conf import settings
+
+    return settings.MEDIA_ROOT / "bill-batches" / str(batch.period_id)
