@@ -19,6 +19,7 @@ test:
 bench: venv
 	.venv/bin/python -m benchmarks
 	.venv/bin/python -m benchmarks import_contention
+	.venv/bin/python -m benchmarks bill_pdfs
 
 lint: venv
 	.venv/bin/ruff check sewerworks tests && .venv/bin/mypy

@@ -160,3 +160,4 @@ def parcel_balance(request: HttpRequest, parcel_id: int) -> Any:
 
 # Payments (§118-53) add their endpoints to this router.
 from sewerworks.billing import api_payments  # noqa: E402, F401
+from sewerworks.billing import api_printing  # noqa: E402, F401  (bills on paper: registers its endpoints)

@@ -22,6 +22,7 @@ class BillingConfig(AppConfig):
             "navigation",
             "imports.reads",
             "steps",
+            "attachments",
         ):
             try:
                 import_module(f"sewerworks.billing.{module}")

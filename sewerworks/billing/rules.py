@@ -8,6 +8,8 @@ one who sees them before they are posted. An inspector or a board member changes
 Payments are taken at the Town Clerk's office (§118-53): the clerk or the Superintendent takes one.
 Reversing a payment (a returned check) is the Superintendent's alone, so the person who took the money
 is not the one who can undo it.
+Everyone who reads a bill may open it as a PDF (the same facts as its page); printing a period's bills
+for the mailing (a batch job and a file of every bill) is the clerk's office's and the Superintendent's.
 """
 
 from __future__ import annotations
@@ -24,3 +26,4 @@ rules.add_perm("billing.review_period", has_role(SUPERINTENDENT))
 rules.add_perm("billing.post_period", has_role(SUPERINTENDENT))
 rules.add_perm("billing.take_payment", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.reverse_payment", has_role(SUPERINTENDENT))
+rules.add_perm("billing.print_bills", has_role(CLERK, SUPERINTENDENT))

@@ -1,8 +1,13 @@
-"""Billing's background tasks: the bill run, with progress on its Job."""
+"""Billing's background tasks: the bill run and the bills for the mailing, with progress on their Job."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from django_tasks import task
 
 from sewerworks.core.jobs import JobRun
@@ -25,3 +30,56 @@ def bill_run(job_id: int, period_id: int, user_id: int) -> None:
             "message": result.message,
             "run": result.run,
         }
+
+
+def run_bill_batch(job_id: int, batch_id: int, *, progress: Any = None, workers: int | None = None) -> dict[str, Any]:
+    """Typeset the batch's bills into its file, reporting progress on its Job (and to ``progress``)."""
+    from django.core.files.storage import default_storage
+
+    from sewerworks.billing.documents.batch import describe, write_batch
+    from sewerworks.billing.models import BillBatch
+    from sewerworks.billing.models.batches import batch_file_name
+
+    with JobRun(job_id) as run:
+
+        def report(*, done: int, total: int | None = None, message: str = "") -> None:
+            run.progress(done=done, total=total, message=message)
+            if progress is not None:
+                progress(done=done, total=total, message=message)
+
+        batch = BillBatch.objects.select_related("period", "period__area").get(pk=batch_id)
+        old = batch.file.name
+        name = batch_file_name(batch, "")
+        path = Path(default_storage.path(name))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with path.open("wb") as out:
+                outcome = write_batch(batch.period, batch.order, out, progress=report, workers=workers)
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
+        BillBatch.objects.filter(pk=batch.pk).update(
+            file=name,
+            bills=outcome.bills,
+            pages=outcome.pages,
+            size=outcome.size,
+            seconds=Decimal(f"{outcome.seconds:.2f}"),
+            finished_at=timezone.now(),
+        )
+        if old and old != name:  # a rerun replaces the file of the earlier attempt
+            default_storage.delete(old)
+        run.result = {
+            "batch": batch.pk,
+            "bills": outcome.bills,
+            "pages": outcome.pages,
+            "bytes": outcome.size,
+            "seconds": round(outcome.seconds, 2),
+            "message": f"Ready to download: {describe(outcome)}.",
+        }
+    return run.result
+
+
+@task()
+def bill_pdfs(job_id: int, batch_id: int) -> None:
+    """A period's bills as one PDF for the mailing, in chunks, reporting progress after each."""
+    run_bill_batch(job_id, batch_id)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.billing.views import bills, counter, payments, periods
+from sewerworks.billing.views import bills, counter, payments, periods, printing
 
 app_name = "billing"
 
@@ -21,4 +21,7 @@ urlpatterns = [
     path("receipts/<int:pk>/", payments.receipt, name="receipt"),
     path("receipts/<int:pk>/receipt.pdf", payments.receipt_document, name="receipt_pdf"),
     path("receipts/<int:pk>/reverse/", payments.reverse_payment, name="reverse_payment"),
+    path("bills/<int:pk>/pdf/", printing.bill_pdf, name="bill_pdf"),
+    path("periods/<int:pk>/mailing/", printing.period_mailing, name="period_mailing"),
+    path("mailing/<int:pk>/", printing.batch_progress, name="batch_progress"),
 ]

@@ -8,6 +8,7 @@ from sewerworks.billing.actions.periods import (
     do_review_period,
     do_start_bill_run,
 )
+from sewerworks.billing.actions.printing import do_start_bill_batch
 from sewerworks.billing.actions.strength import do_record_strength
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "do_record_strength",
     "do_reverse_payment",
     "do_review_period",
+    "do_start_bill_batch",
     "do_start_bill_run",
     "do_take_payment",
 ]

@@ -30,6 +30,7 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.post_period": frozenset({SUPT, ADMIN}),
     "billing.take_payment": frozenset({CLERK, SUPT, ADMIN}),
     "billing.reverse_payment": frozenset({SUPT, ADMIN}),
+    "billing.print_bills": frozenset({CLERK, SUPT, ADMIN}),
 }
 
 

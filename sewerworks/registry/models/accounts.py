@@ -25,6 +25,17 @@ class SewerAccount(models.Model):
     contract_user = models.BooleanField("contract user", default=False, help_text="§118-29.1.")
     opened_on = models.DateField("opened on", null=True, blank=True)
     closed_on = models.DateField("closed on", null=True, blank=True)
+    mailing_route = models.CharField(
+        "mailing route",
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",  # rows written by older code (or an older migration state) get no route
+        help_text=(
+            "The meter-reading route or book the bill is sorted into for mailing, e.g. 'R03'. "
+            "Empty: the bill is sorted by its street (the route the reader walks)."
+        ),
+    )
     history = HistoricalRecords()
 
     class Meta:

@@ -1,0 +1,157 @@
+"""A period's bills as one PDF for the mailing, typeset in chunks and joined, with bounded memory.
+
+The bills are taken in mailing order (``.order``) in chunks of ``chunk_size``: the chunk's context is
+gathered in a few queries, its HTML rendered here, and typeset to a part file by a pool of ``workers``
+processes (WeasyPrint is single-threaded; two cores typeset two chunks at once). At most two chunks per
+worker are in flight, so memory does not grow with the period: no process ever holds more than a few
+chunks' HTML or layout. The parts are then joined in order with pypdf into the batch file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import BinaryIO
+
+from django.conf import settings
+from pypdf import PdfWriter
+
+from sewerworks.billing.documents.context import penalty_terms
+from sewerworks.billing.documents.order import mailing_ids
+from sewerworks.billing.documents.render import chunk_html
+from sewerworks.billing.documents.typeset import typeset_part
+from sewerworks.billing.models import BillingPeriod
+
+CHUNK_SIZE = 25  # bills per typeset document: past ~25, WeasyPrint's time per page no longer falls
+
+Progress = Callable[..., None]
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """What a batch came to: bills and pages in the file, its size, the time it took, the bills in order."""
+
+    bills: int
+    pages: int
+    size: int
+    seconds: float
+    bill_ids: list[int]
+
+
+def default_workers() -> int:
+    """``SEWERWORKS_BILL_PDF_WORKERS``, else two processes (or one on a one-core machine)."""
+    configured = getattr(settings, "SEWERWORKS_BILL_PDF_WORKERS", None)
+    return max(1, int(configured)) if configured else max(1, min(2, os.cpu_count() or 1))
+
+
+class _Pool:
+    """Typeset parts in worker processes, or here when ``workers`` is 1.
+
+    The workers are forked: they start with WeasyPrint and its fonts already loaded, and need no guarded
+    main module. A worker only typesets HTML to a file; it never touches the database connection it
+    inherits, and leaves with ``os._exit`` (as every multiprocessing child does), so it closes nothing of
+    the parent's."""
+
+    def __init__(self, workers: int) -> None:
+        self.executor = ProcessPoolExecutor(workers, mp_context=get_context("fork")) if workers > 1 else None
+
+    def submit(self, html: str, path: str) -> Future[int]:
+        if self.executor is not None:
+            return self.executor.submit(typeset_part, html, path)
+        done: Future[int] = Future()
+        done.set_result(typeset_part(html, path))
+        return done
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(cancel_futures=True)
+
+
+def typeset_parts(
+    chunks: list[list[int]],
+    make_html: Callable[[list[int], int], str],
+    folder: Path,
+    *,
+    workers: int,
+    progress: Progress | None = None,
+    total: int = 0,
+) -> tuple[list[Path], int]:
+    """Typeset each chunk (``make_html(ids, first sequence number)``) to a part file; parts, pages."""
+    pool = _Pool(workers)
+    in_flight: deque[tuple[int, Future[int]]] = deque()
+    parts: list[Path] = []
+    pages = done = 0
+
+    def finish_oldest() -> None:
+        nonlocal pages, done
+        size, future = in_flight.popleft()
+        pages += future.result()
+        done += size
+        if progress is not None:
+            progress(done=done, total=total, message=f"Typeset {done:,} of {total:,} bills ({pages:,} pages).")
+
+    try:
+        seq = 1
+        for index, ids in enumerate(chunks):
+            part = folder / f"part-{index:05d}.pdf"
+            in_flight.append((len(ids), pool.submit(make_html(ids, seq), str(part))))
+            parts.append(part)
+            seq += len(ids)
+            while len(in_flight) > 2 * workers:
+                finish_oldest()
+        while in_flight:
+            finish_oldest()
+    finally:
+        pool.close()
+    return parts, pages
+
+
+def join_parts(parts: list[Path], out: BinaryIO) -> None:
+    """The parts, in order, as one PDF written to ``out``."""
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(str(part))
+    writer.write(out)
+    writer.close()
+
+
+def write_batch(
+    period: BillingPeriod,
+    order: str,
+    out: BinaryIO,
+    *,
+    progress: Progress | None = None,
+    chunk_size: int = CHUNK_SIZE,
+    workers: int | None = None,
+) -> BatchOutcome:
+    """The period's printable bills in mailing ``order`` as one PDF written to ``out``."""
+    start = time.perf_counter()
+    ids = mailing_ids(period, order)
+    terms = penalty_terms(period)
+    chunks = [ids[i : i + chunk_size] for i in range(0, len(ids), chunk_size)]
+    if progress is not None:
+        progress(done=0, total=len(ids), message=f"{len(ids):,} bills to typeset in {len(chunks):,} chunks.")
+
+    def make_html(chunk: list[int], first_seq: int) -> str:
+        return chunk_html(chunk, period, terms, first_seq=first_seq)
+
+    with tempfile.TemporaryDirectory(prefix="sewerworks-bills-") as folder:
+        parts, pages = typeset_parts(
+            chunks, make_html, Path(folder), workers=workers or default_workers(), progress=progress, total=len(ids)
+        )
+        before = out.tell()
+        join_parts(parts, out)
+        size = out.tell() - before
+    return BatchOutcome(len(ids), pages, size, time.perf_counter() - start, ids)
+
+
+def describe(outcome: BatchOutcome) -> str:
+    """ "1,274 bills, 1,275 pages, 13.9 MiB"."""
+    return f"{outcome.bills:,} bills, {outcome.pages:,} pages, {outcome.size / 1_048_576:.1f} MiB"

@@ -1,0 +1,30 @@
+"""One bill as a PDF, and a chunk of bills as the HTML of one document (typeset in ``.batch``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from sewerworks.billing.documents.context import BILL_RELATED, PenaltyTerms, penalty_terms, period_context, sheets
+from sewerworks.billing.models import Bill, BillingPeriod
+from sewerworks.core.documents.render import render_document
+
+
+def bill_pdf(bill: Bill) -> bytes:
+    """The bill as one PDF document (its pages numbered "Page 1 of 1")."""
+    bill = Bill.objects.select_related(*BILL_RELATED).get(pk=bill.pk)
+    terms = penalty_terms(bill.period)
+    context = {**period_context(bill.period, terms), "sheet": sheets([bill], bill.period, terms)[0]}
+    return bytes(render_document("billing/documents/bill.html", context).write_pdf())
+
+
+def chunk_html(bill_ids: Sequence[int], period: BillingPeriod, terms: PenaltyTerms, *, first_seq: int = 1) -> str:
+    """The HTML of a chunk of the period's bills, in the order of ``bill_ids``, one bill per page."""
+    found = Bill.objects.select_related(*BILL_RELATED).in_bulk(list(bill_ids))
+    ordered = [found[pk] for pk in bill_ids if pk in found]
+    chunk: list[dict[str, Any]] = sheets(ordered, period, terms)
+    for seq, sheet in enumerate(chunk, start=first_seq):
+        sheet["seq"] = seq
+    return render_to_string("billing/documents/batch.html", {**period_context(period, terms), "sheets": chunk})
