@@ -19,15 +19,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.billing import pipeline
-from sewerworks.billing.engine.compute import PeriodRates, compute_bill
+from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import chunks, gather
 from sewerworks.billing.engine.lock import bill_run_lock
+from sewerworks.billing.engine.plain import Rating
 from sewerworks.billing.engine.write import drop_drafts_after, post_bills, write_chunk
 from sewerworks.billing.models import BillingPeriod, PeriodStatusChange
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 
-CHUNK = 2000
+CHUNK = 10_000
+# Plain bills (one gallon meter, reads on both sides, I-24 only) are written in SQL (engine/plain.py); the
+# tests turn this off to compare them with the per-account Python path.
+SQL_PLAIN = True
 DIE_AFTER = "SEWERWORKS_BILL_RUN_DIE_AFTER_CHUNK"
 Progress = Callable[..., None]
 
@@ -79,11 +83,16 @@ def run_drafts(
         flags: Counter[str] = Counter()
         user_id = getattr(acting_user, "pk", None)
         now = timezone.now()
-        for number, (low, high, _part) in enumerate(parts, start=1):
-            rows = [compute_bill(a, period, rates) for a in gather(period, low, high)]
-            result.bills += write_chunk(period, low, high, rows, run=run, user_id=user_id, now=now)
-            result.total_cents += sum(r.total_cents for r in rows)
-            flags.update(f for r in rows for f in r.flags)
+        rating = Rating.of(rates.charge) if SQL_PLAIN else None
+        for number, (low, high, part) in enumerate(parts, start=1):
+
+            def compute(only: list[int] | None, low: int = low, high: int = high) -> list[BillRow]:
+                return [compute_bill(a, period, rates) for a in gather(period, low, high, only=only)]
+
+            done = write_chunk(period, low, high, part, compute, rating=rating, run=run, user_id=user_id, now=now)
+            result.bills += done.bills
+            result.total_cents += done.total_cents
+            flags.update(done.flags)
             if progress:
                 progress(done=result.bills, total=total, message=f"Computed {result.bills:,} of {total:,} bills.")
             _die_after(number)

@@ -1,0 +1,220 @@
+"""The plain bill, computed in SQL: most accounts in a period are one sewer-use meter read in gallons, a
+start read before the read window and a higher end read in it, no strength record, not a contract user.
+Their bills, line items and working text are written by ``INSERT … SELECT`` with the same arithmetic and
+the same words as the ordinance's functions (``s118_52_charges.first_gallons``, ``gallons_beyond_minimum``:
+I-24, the rate in force on the period's last day, I-43; each line rounded half up to cents, I-23), so a
+plain bill is the bill ``compute.compute_bill`` would write, to the character
+(``billing/tests/test_plain.py`` compares them on both databases). Every other account (estimates,
+defective meters, rollovers, cubic feet, wash meters, strength, several meters, a meter installed or
+removed in the period, a missing read: whatever needs a person or more than I-24) is left for the
+per-account Python path, which the chunk runs on the accounts this one did not bill.
+
+Integer arithmetic only: the rate times 100 is the fraction n/d, and a line of g gallons is
+``(2·n·g + d) div (2·d)`` cents, which is n·g/d rounded half up.
+
+Table and column names come from the models' ``_meta``; every value is a query parameter.
+"""
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+
+from sewerworks.billing.choices import Basis, BillStatus, Flag
+from sewerworks.billing.engine.gather import LOOKBACK
+from sewerworks.billing.models import Bill, BillingPeriod, BillLine, StrengthRecord
+from sewerworks.ordinance.s118_52_charges import SECTION, ChargeParameters, money
+from sewerworks.registry.choices import MeterPurpose, MeterUnit, ReadSource
+from sewerworks.registry.models import MeterRead, Parcel, SewerAccount, WaterMeter
+
+BILL, LINE = Bill._meta.db_table, BillLine._meta.db_table
+ACCOUNT, METER, READ = SewerAccount._meta.db_table, WaterMeter._meta.db_table, MeterRead._meta.db_table
+PARCEL, STRENGTH = Parcel._meta.db_table, StrengthRecord._meta.db_table
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The I-24 charge as integers: rate × 100 = n / d; the minimum in cents for the first ``block`` gallons."""
+
+    n: int
+    d: int
+    minimum_cents: int
+    block: int
+    rate_text: str  # "$0.0035"
+    minimum_text: str  # "$10.00"
+    rate_param: str  # the rate as the Python path writes it to the rate column
+
+    @classmethod
+    def of(cls, p: ChargeParameters) -> Rating | None:
+        """None when the parameters are not whole gallons and cents (the Python path then bills all)."""
+        if p.minimum_charge_gallons != p.minimum_charge_gallons.to_integral_value():
+            return None
+        minimum_cents = p.minimum_charge * 100
+        if minimum_cents != minimum_cents.to_integral_value() or p.rate_per_gallon < 0:
+            return None
+        n, d = (p.rate_per_gallon * 100).as_integer_ratio()
+        return cls(
+            n,
+            d,
+            int(minimum_cents),
+            int(p.minimum_charge_gallons),
+            money(p.rate_per_gallon),
+            money(p.minimum_charge),
+            format(p.rate_per_gallon, "f"),
+        )
+
+
+def _int_text(expr: str) -> str:
+    """SQL: an integer with thousands separators, as Python's ``format(n, ',')``."""
+    if connection.vendor == "postgresql":
+        return f"to_char({expr}, 'FM999,999,999,999,999,990')"
+    return f"printf('%%,d', {expr})"
+
+
+def _two_digits(expr: str) -> str:
+    if connection.vendor == "postgresql":
+        return f"lpad(CAST({expr} AS text), 2, '0')"
+    return f"substr('0' || ({expr}), -2)"
+
+
+def _cents(r: Rating, gallons: str) -> str:
+    return f"((2 * {r.n} * ({gallons}) + {r.d}) / {2 * r.d})"
+
+
+def _first_cents(r: Rating, g: str) -> str:
+    first = f"(CASE WHEN {g} < {r.block} THEN {g} ELSE {r.block} END)"
+    return f"(CASE WHEN {r.n} * {first} >= {r.minimum_cents * r.d} THEN {_cents(r, first)} ELSE {r.minimum_cents} END)"
+
+
+def _beyond_cents(r: Rating, g: str) -> str:
+    return f"(CASE WHEN {g} > {r.block} THEN {_cents(r, f'{g} - {r.block}')} ELSE 0 END)"
+
+
+def _adapt(value: dt.date) -> Any:
+    return connection.ops.adapt_datefield_value(value)
+
+
+def _plain_usage(period: BillingPeriod) -> tuple[str, list[Any]]:
+    """SELECT id, parcel_id, user_class, dials, s, e for the range's plain accounts (``%s`` low, high)."""
+    area_join, area_where, area_args = "", "", []
+    if period.area_id is not None:
+        area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
+        area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
+    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s AND r.read_on"
+    sql = (
+        f"SELECT a.id, a.parcel_id, a.user_class, m.dials,"
+        f" ({read} >= %s AND r.read_on < %s ORDER BY r.read_on DESC, r.reading DESC LIMIT 1) AS s,"
+        f" ({read} >= %s AND r.read_on <= %s ORDER BY r.read_on DESC, r.reading DESC LIMIT 1) AS e"
+        f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{area_join}"
+        " WHERE a.id > %s AND a.id <= %s"
+        " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
+        f" AND a.contract_user = %s{area_where}"
+        " AND m.purpose = %s AND m.unit = %s AND (m.defective_since IS NULL OR m.defective_since > %s)"
+        " AND (m.installed_on IS NULL OR m.installed_on < %s) AND (m.removed_on IS NULL OR m.removed_on > %s)"
+        f" AND NOT EXISTS (SELECT 1 FROM {METER} o WHERE o.account_id = a.id AND o.id <> m.id"
+        " AND (o.installed_on IS NULL OR o.installed_on <= %s) AND (o.removed_on IS NULL OR o.removed_on >= %s))"
+        f" AND NOT EXISTS (SELECT 1 FROM {STRENGTH} t WHERE t.account_id = a.id AND t.period_id = %s)"
+    )
+    estimate = ReadSource.ESTIMATE.value
+    start, end, rf, ru = (_adapt(d) for d in (period.start, period.end, period.reads_from, period.reads_until))
+    args = [estimate, _adapt(period.reads_from - LOOKBACK), rf, estimate, rf, ru]
+    args += ["LOW", "HIGH", end, start, False, *area_args]
+    args += [MeterPurpose.SEWER_USE.value, MeterUnit.GALLONS.value, end, start, ru, ru, start, period.pk]
+    return sql, args
+
+
+def write_plain(
+    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, *, run: str, at: Any, user_id: int | None
+) -> None:
+    """Insert the plain bills of accounts ``low`` < id ≤ ``high`` and their line items (inside the
+    caller's transaction, after it removed the range's drafts)."""
+    usage, args = _plain_usage(period)
+    args = [low if a == "LOW" else high if a == "HIGH" else a for a in args]
+    facts = (
+        f'\'{{"period_start": "{period.start.isoformat()}", "period_end": "{period.end.isoformat()}",'
+        ' "user_class": "\' || u.user_class || \'", "reads": {"start": \' || u.s || \', "end": \' || u.e'
+        ' || \', "unit": "gal", "dials": \' || u.dials || \'}}\''
+    )
+    if connection.vendor == "postgresql":
+        facts = f"CAST({facts} AS jsonb)"
+    g = "(u.e - u.s)"
+    cur.execute(
+        f"INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
+        " note, run, created_at, created_by_id)"
+        f" SELECT u.id, u.parcel_id, %s, %s, %s, CASE WHEN {g} = 0 THEN %s ELSE '' END, {g},"
+        f" {_first_cents(r, g)} + {_beyond_cents(r, g)}, 'user-charge', {facts}, '', %s, %s, %s"
+        f" FROM ({usage}) u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND u.e >= u.s",
+        [period.pk, BillStatus.DRAFT.value, Basis.READS.value, Flag.ZERO_USE.value, run, at, user_id, *args],
+    )
+    integer = "bigint" if connection.vendor == "postgresql" else "INTEGER"
+    g = f"CAST(b.gallons AS {integer})"
+    first = f"(CASE WHEN {g} < {r.block} THEN {g} ELSE {r.block} END)"
+    at_rate = f"{r.n} * {first} >= {r.minimum_cents * r.d}"
+    cents = _cents(r, first)
+    dollars = _int_text(f"{cents} / 100")
+    rate = "CAST(%s AS numeric)" if connection.vendor == "postgresql" else "%s"
+    block = f"first {r.block:,} gallons or less"
+    columns = "bill_id, position, kind, description, working, quantity, rate, amount, section, interpretations"
+    where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s"
+    cur.execute(
+        f"INSERT INTO {LINE} ({columns}) SELECT b.id, 0,"
+        f" CASE WHEN {at_rate} THEN 'first-gallons' ELSE 'minimum-charge' END,"
+        f" CASE WHEN {at_rate} THEN %s ELSE %s END,"
+        f" CASE WHEN {at_rate} THEN {_int_text(first)} || %s"
+        f" ELSE %s || {_int_text(first)} || %s || {dollars} || '.' || {_two_digits(f'{cents} %% 100')}"
+        f" END, {first}, CASE WHEN {at_rate} THEN {rate} ELSE NULL END,"
+        f" CASE WHEN {at_rate} THEN {cents} ELSE {r.minimum_cents} END, %s, 'I-24' FROM {BILL} b WHERE {where}",
+        [
+            f"Water used, {block}",
+            f"Minimum charge, {block}",
+            f" gal × {r.rate_text}/gal (not less than {r.minimum_text})",
+            f"minimum charge {r.minimum_text}, more than ",
+            f" gal × {r.rate_text}/gal = $",
+            r.rate_param,
+            SECTION,
+            period.pk,
+            BillStatus.DRAFT.value,
+            low,
+            high,
+        ],
+    )
+    beyond = f"{g} - {r.block}"
+    cur.execute(
+        f"INSERT INTO {LINE} ({columns}) SELECT b.id, 1, 'gallons-beyond', %s, {_int_text(beyond)} || %s,"
+        f" {beyond}, {rate}, {_cents(r, beyond)}, %s, 'I-24' FROM {BILL} b WHERE {where} AND b.gallons > {r.block}",
+        [
+            f"Water used beyond {r.block:,} gallons",
+            f" gal × {r.rate_text}/gal",
+            r.rate_param,
+            SECTION,
+            period.pk,
+            BillStatus.DRAFT.value,
+            low,
+            high,
+        ],
+    )
+
+
+def written(cur: Any, period: BillingPeriod, low: int, high: int) -> tuple[int, int, int]:
+    """(bills, total cents, zero-use bills) of the range's drafts so far."""
+    cur.execute(
+        f"SELECT COUNT(*), COALESCE(SUM(total), 0), COALESCE(SUM(CASE WHEN flags = %s THEN 1 ELSE 0 END), 0)"
+        f" FROM {BILL} WHERE period_id = %s AND status = %s AND account_id > %s AND account_id <= %s",
+        [Flag.ZERO_USE.value, period.pk, BillStatus.DRAFT.value, low, high],
+    )
+    count, total, zero = cur.fetchone()
+    return int(count), int(total), int(zero)
+
+
+def unbilled(cur: Any, period: BillingPeriod, low: int, high: int, ids: list[int]) -> list[int]:
+    """Of the range's accounts ``ids``, those with no draft yet: the Python path's."""
+    cur.execute(
+        f"SELECT account_id FROM {BILL} WHERE period_id = %s AND status = %s AND account_id > %s AND account_id <= %s",
+        [period.pk, BillStatus.DRAFT.value, low, high],
+    )
+    done = {row[0] for row in cur.fetchall()}
+    return [i for i in ids if i not in done]
