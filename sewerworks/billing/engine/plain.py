@@ -104,11 +104,13 @@ def _plain_usage(period: BillingPeriod) -> tuple[str, list[Any]]:
     if period.area_id is not None:
         area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
         area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
-    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s AND r.read_on"
+    # The last read of a span: the highest reading on its latest day (gather's order: day, then reading).
+    day = f"SELECT MAX(q.read_on) FROM {READ} q WHERE q.meter_id = m.id AND q.source <> %s AND q.read_on"
+    read = f"SELECT MAX(r.reading) FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s AND r.read_on = ("
     sql = (
         f"SELECT a.id, a.parcel_id, a.user_class, m.dials,"
-        f" ({read} >= %s AND r.read_on < %s ORDER BY r.read_on DESC, r.reading DESC LIMIT 1) AS s,"
-        f" ({read} >= %s AND r.read_on <= %s ORDER BY r.read_on DESC, r.reading DESC LIMIT 1) AS e"
+        f" ({read}{day} >= %s AND q.read_on < %s)) AS s,"
+        f" ({read}{day} >= %s AND q.read_on <= %s)) AS e"
         f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{area_join}"
         " WHERE a.id > %s AND a.id <= %s"
         " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
@@ -121,7 +123,7 @@ def _plain_usage(period: BillingPeriod) -> tuple[str, list[Any]]:
     )
     estimate = ReadSource.ESTIMATE.value
     start, end, rf, ru = (_adapt(d) for d in (period.start, period.end, period.reads_from, period.reads_until))
-    args = [estimate, _adapt(period.reads_from - LOOKBACK), rf, estimate, rf, ru]
+    args = [estimate, estimate, _adapt(period.reads_from - LOOKBACK), rf, estimate, estimate, rf, ru]
     args += ["LOW", "HIGH", end, start, False, *area_args]
     args += [MeterPurpose.SEWER_USE.value, MeterUnit.GALLONS.value, end, start, ru, ru, start, period.pk]
     return sql, args
@@ -142,13 +144,15 @@ def write_plain(
     if connection.vendor == "postgresql":
         facts = f"CAST({facts} AS jsonb)"
     g = "(u.e - u.s)"
+    # MATERIALIZED: the reads' subqueries run once per account, not once per mention of s and e below.
     cur.execute(
-        f"INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
+        f"WITH u AS MATERIALIZED ({usage})"
+        f" INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
         " note, run, created_at, created_by_id)"
         f" SELECT u.id, u.parcel_id, %s, %s, %s, CASE WHEN {g} = 0 THEN %s ELSE '' END, {g},"
         f" {_first_cents(r, g)} + {_beyond_cents(r, g)}, 'user-charge', {facts}, '', %s, %s, %s"
-        f" FROM ({usage}) u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND u.e >= u.s",
-        [period.pk, BillStatus.DRAFT.value, Basis.READS.value, Flag.ZERO_USE.value, run, at, user_id, *args],
+        " FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND u.e >= u.s",
+        [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, Flag.ZERO_USE.value, run, at, user_id],
     )
     integer = "bigint" if connection.vendor == "postgresql" else "INTEGER"
     g = f"CAST(b.gallons AS {integer})"
