@@ -1,7 +1,7 @@
 """A plain bill written in SQL (engine/plain.py) is the bill the per-account Python path writes, to the
 character: the same total, flags, facts, and line items with the same words, working, gallons, rate and
 cents, on each side of the $10 minimum (I-24) and of the 5,000-gallon block, at the old rate and at the
-rate in force from 2026-07-01 (I-43). Accounts the SQL path must leave alone (cubic feet, rollovers,
+rate in force from 2026-07-01 (I-43), in gallons and in cubic feet. Accounts the SQL path must leave alone (rollovers,
 wash meters, strength, contract users, a missing read) are billed by the Python path either way."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolut
 pytestmark = pytest.mark.django_db
 
 GALLONS = (0, 1, 2_857, 2_858, 3_333, 3_334, 4_999, 5_000, 5_001, 8_000, 1_234_567)
+CUBIC_FEET = (0, 1, 381, 382, 445, 446, 668, 669, 1_000, 123_456)  # × 7.48052 gal: both sides of each line
 
 
 def snapshot(period: BillingPeriod) -> dict[int, tuple[Any, ...]]:
@@ -38,7 +39,8 @@ def snapshot(period: BillingPeriod) -> dict[int, tuple[Any, ...]]:
 def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
     made = [make_account(meters=[(1_000, 1_000 + g)]) for g in GALLONS]
     made.append(make_account(user_class="commercial", meters=[(123_456, 123_456 + 1_234_567)], in_water_district=False))
-    made.append(make_account(meters=[{"start": 1_000, "end": 2_000, "unit": "ft3"}]))
+    made += [make_account(meters=[{"start": 1_000, "end": 1_000 + u, "unit": "ft3"}]) for u in CUBIC_FEET]
+    made.append(make_account(meters=[{"start": 999_000, "end": 2_000, "unit": "ft3"}]))
     made.append(make_account(meters=[(998_000, 3_000)]))
     made.append(make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}]))
     made.append(make_account(meters=[(10_000, 20_000)], contract_user=True, in_area=False))
@@ -83,6 +85,7 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
 
     plain = make_account(meters=[(1_000, 9_000)])
     cubic = make_account(meters=[{"start": 1_000, "end": 2_000, "unit": "ft3"}])
+    wash = make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}])
     rolled = make_account(meters=[(998_000, 3_000)])
     billed_in_python: list[int] = []
     original = write.write_chunk
@@ -94,5 +97,6 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
 
     monkeypatch.setattr(engine, "write_chunk", spy)
     engine.run_drafts(autumn, acting_user=staff.clerk)
-    assert sorted(billed_in_python) == sorted([cubic.pk, rolled.pk])
+    assert sorted(billed_in_python) == sorted([wash.pk, rolled.pk])
     assert Bill.objects.get(account=plain, period=autumn).total == Decimal("24.00")
+    assert Bill.objects.get(account=cubic, period=autumn).total == Decimal("22.44")
