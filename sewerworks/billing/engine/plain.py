@@ -19,6 +19,8 @@ Table and column names come from the models' ``_meta``; every value is a query p
 from __future__ import annotations
 
 import datetime as dt
+import re
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -50,9 +52,12 @@ class Rating:
     minimum_text: str  # "$10.00"
     rate_param: str  # the rate as the Python path writes it to the rate column
     ft3: int | None = None  # gallons per cubic foot × 100,000 (None: cubic-foot meters go to Python)
+    estimates: tuple[tuple[str, int], ...] = ()  # (user class, its I-27 estimate × 100,000)
 
     @classmethod
-    def of(cls, p: ChargeParameters, gallons_per_ft3: Decimal | None = None) -> Rating | None:
+    def of(
+        cls, p: ChargeParameters, gallons_per_ft3: Decimal | None = None, estimates: dict[str, Decimal] | None = None
+    ) -> Rating | None:
         """None when the parameters are not whole gallons and cents (the Python path then bills all)."""
         if p.minimum_charge_gallons != p.minimum_charge_gallons.to_integral_value():
             return None
@@ -70,6 +75,11 @@ class Rating:
             money(p.minimum_charge),
             format(p.rate_per_gallon, "f"),
             int(ft3) if ft3 is not None and ft3 == ft3.to_integral_value() and ft3 > 0 else None,
+            tuple(
+                (k, int(v * S))
+                for k, v in (estimates or {}).items()
+                if re.fullmatch("[a-z_]{1,40}", k) and v >= 0 and v * S == int(v * S)
+            ),
         )
 
 
@@ -188,6 +198,8 @@ def write_plain(
         " FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND u.e >= u.s",
         [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, Flag.ZERO_USE.value, run, at, user_id],
     )
+    if r.estimates:
+        _write_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id)
     if connection.vendor == "postgresql":
         x5 = f"CAST(b.gallons * {S} AS bigint)"
     else:
@@ -240,15 +252,72 @@ def write_plain(
     )
 
 
-def written(cur: Any, period: BillingPeriod, low: int, high: int) -> tuple[int, int, int]:
-    """(bills, total cents, zero-use bills) of the range's drafts so far."""
+def written(cur: Any, period: BillingPeriod, low: int, high: int) -> tuple[int, int, Counter[str]]:
+    """(bills, total cents, flags counted) of the range's drafts so far."""
     cur.execute(
-        f"SELECT COUNT(*), COALESCE(SUM(total), 0), COALESCE(SUM(CASE WHEN flags = %s THEN 1 ELSE 0 END), 0)"
-        f" FROM {BILL} WHERE period_id = %s AND status = %s AND account_id > %s AND account_id <= %s",
-        [Flag.ZERO_USE.value, period.pk, BillStatus.DRAFT.value, low, high],
+        f"SELECT flags, COUNT(*), COALESCE(SUM(total), 0) FROM {BILL}"
+        " WHERE period_id = %s AND status = %s AND account_id > %s AND account_id <= %s GROUP BY flags",
+        [period.pk, BillStatus.DRAFT.value, low, high],
     )
-    count, total, zero = cur.fetchone()
-    return int(count), int(total), int(zero)
+    count, total, flags = 0, 0, Counter[str]()
+    for flag_list, n, cents in cur.fetchall():
+        count, total = count + int(n), total + int(cents)
+        for flag in flag_list.split(",") if flag_list else ():
+            flags[flag] += int(n)
+    return count, total, flags
+
+
+def _write_estimates(
+    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, *, run: str, at: Any, user_id: int | None
+) -> None:
+    """The class estimate (I-27) of the range's accounts that have no meter in the period and are unmetered or
+    outside the Water District: the bill ``compute._estimate`` writes (its lines come with the plain ones)."""
+    area_join, area_where, area_args = "", "", []
+    if period.area_id is not None:
+        area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
+        area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
+    # The classes are written into the SQL (x5 appears several times): only plain words (see Rating.of).
+    x5 = "(CASE a.user_class" + "".join(f" WHEN '{k}' THEN {v}" for k, v in r.estimates) + " END)"
+    facts = (
+        f'\'{{"period_start": "{period.start.isoformat()}", "period_end": "{period.end.isoformat()}",'
+        ' "user_class": "\' || a.user_class || \'", "unmetered": true}\''
+    )
+    if connection.vendor == "postgresql":
+        facts = f"CAST({facts} AS jsonb)"
+    classes = [k for k, _ in r.estimates]
+    start, end, ru = (_adapt(d) for d in (period.start, period.end, period.reads_until))
+    cur.execute(
+        f"INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
+        " note, run, created_at, created_by_id)"
+        f" SELECT a.id, a.parcel_id, %s, %s, %s, %s, {_gallons(x5)}, {_first_cents(r, x5)} + {_beyond_cents(r, x5)},"
+        f" 'user-charge', {facts}, '', %s, %s, %s FROM {ACCOUNT} a{area_join}"
+        " WHERE a.id > %s AND a.id <= %s"
+        " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
+        f" AND a.contract_user = %s{area_where} AND (a.metered = %s OR a.in_water_district = %s)"
+        f" AND a.user_class IN ({', '.join(['%s'] * len(classes))})"
+        f" AND NOT EXISTS (SELECT 1 FROM {METER} m WHERE m.account_id = a.id"
+        " AND (m.installed_on IS NULL OR m.installed_on <= %s) AND (m.removed_on IS NULL OR m.removed_on >= %s))",
+        [
+            period.pk,
+            BillStatus.DRAFT.value,
+            Basis.ESTIMATE.value,
+            Flag.ESTIMATE.value,
+            run,
+            at,
+            user_id,
+            low,
+            high,
+            end,
+            start,
+            False,
+            *area_args,
+            False,
+            False,
+            *classes,
+            ru,
+            start,
+        ],
+    )
 
 
 def unbilled(cur: Any, period: BillingPeriod, low: int, high: int, ids: list[int]) -> list[int]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from sewerworks.billing.choices import Basis, BillStatus, Flag, LedgerKind
+from sewerworks.billing.choices import Basis, BillStatus, LedgerKind
 from sewerworks.billing.engine import plain
 from sewerworks.billing.engine.compute import BillRow
 from sewerworks.billing.engine.plain import Rating
@@ -109,9 +109,7 @@ def write_chunk(
         done = ChunkWritten()
         if rating is not None:
             plain.write_plain(cur, period, low, high, rating, run=run, at=at, user_id=user_id)
-            done.bills, done.total_cents, zero = plain.written(cur, period, low, high)
-            if zero:
-                done.flags[Flag.ZERO_USE] += zero
+            done.bills, done.total_cents, done.flags = plain.written(cur, period, low, high)
             rows = compute(plain.unbilled(cur, period, low, high, ids) if done.bills else None)
         else:
             rows = compute(None)

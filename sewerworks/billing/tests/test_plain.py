@@ -1,7 +1,8 @@
 """A plain bill written in SQL (engine/plain.py) is the bill the per-account Python path writes, to the
 character: the same total, flags, facts, and line items with the same words, working, gallons, rate and
 cents, on each side of the $10 minimum (I-24) and of the 5,000-gallon block, at the old rate and at the
-rate in force from 2026-07-01 (I-43), in gallons and in cubic feet. Accounts the SQL path must leave alone (rollovers,
+rate in force from 2026-07-01 (I-43), in gallons and in cubic feet,
+and the class estimate of the unmetered (I-27). Accounts the SQL path must leave alone (rollovers, contract users,
 wash meters, strength, contract users, a missing read) are billed by the Python path either way."""
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
     made.append(make_account(meters=[(10_000, 20_000)], contract_user=True, in_area=False))
     made.append(make_account(meters=[(None, 20_000)]))
     made.append(make_account(metered=False, in_water_district=False, user_class="commercial"))
+    made.append(make_account(metered=False))
+    made.append(make_account(metered=False, contract_user=True, in_area=False))
+    made.append(make_account(in_water_district=False, user_class="industrial"))
     strong = make_account(user_class="industrial", meters=[(0, 900_000)])
     do_record_strength(
         strong, autumn, acting_user=staff.superintendent, source="lab report 1", bod=Decimal(480), chlorine_demand=None
@@ -87,6 +91,7 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
     cubic = make_account(meters=[{"start": 1_000, "end": 2_000, "unit": "ft3"}])
     wash = make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}])
     rolled = make_account(meters=[(998_000, 3_000)])
+    estimated = make_account(metered=False)
     billed_in_python: list[int] = []
     original = write.write_chunk
 
@@ -100,3 +105,4 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
     assert sorted(billed_in_python) == sorted([wash.pk, rolled.pk])
     assert Bill.objects.get(account=plain, period=autumn).total == Decimal("24.00")
     assert Bill.objects.get(account=cubic, period=autumn).total == Decimal("22.44")
+    assert Bill.objects.get(account=estimated, period=autumn).total == Decimal("90.00")  # 30,000 gal (I-27)
