@@ -22,7 +22,7 @@ from sewerworks.billing.actions import do_open_period, do_post_period, do_record
 from sewerworks.billing.demo_reads import add_sample_accounts
 from sewerworks.billing.demo_payments import take_demo_payments
 from sewerworks.billing.engine.run import run_drafts
-from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
 from sewerworks.core.roles import CLERK, SUPERINTENDENT
 from sewerworks.enforcement.actions import do_sweep
@@ -131,5 +131,50 @@ def apply_late_penalties(write: Callable[[str], None]) -> None:
     write(f"Late penalties (§118-53) as of {DEMO_TODAY}: {run.changes.get('late_penalties', 0)} added.")
 
 
+def build_bulk(*, seed: int, accounts: int, write: Callable[[str], None], **_: Any) -> None:
+    """The bulk generator's billing part: strength records for the autumn period (I-03) for half the
+    metered industrial bulk accounts, entered by the Superintendent from the district's lab reports."""
+    import random
+
+    from django.db import connection, transaction
+
+    from sewerworks.billing.models import BillingPeriod, StrengthRecord
+
+    period = BillingPeriod.objects.filter(end=DRAFT_END, area__isnull=True).first()
+    sam = User.objects.filter(username="superintendent").first()
+    if period is None or sam is None:
+        write("Bulk strength records: no autumn 2026 period to record them in; none written.")
+        return
+    rng = random.Random(f"bulk-strength-{seed}")
+    ids = SewerAccount.objects.filter(
+        account_number__startswith="BLK-", user_class=UserClass.INDUSTRIAL, metered=True
+    ).values_list("pk", flat=True)
+    chosen = [pk for pk in ids.order_by("pk").iterator(chunk_size=10_000) if rng.random() < 0.5]
+    at = connection.ops.adapt_datetimefield_value(dt.datetime(2026, 11, 20, 9, 0, tzinfo=dt.UTC))
+    rows = [
+        (
+            pk,
+            period.pk,
+            rng.randrange(250, 900),
+            rng.randrange(250, 700),
+            rng.randrange(5, 30),
+            "District lab",
+            at,
+            sam.pk,
+        )
+        for pk in chosen
+    ]
+    table = StrengthRecord._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {table} (account_id, period_id, bod, suspended_solids, chlorine_demand, source,"  # noqa: S608
+            " entered_at, entered_by_id) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            rows,
+        )
+    write(f"Bulk strength records: {len(rows):,} industrial accounts above normal strength in {period.name}.")
+
+
 if build not in DEMO_BUILDERS:
     DEMO_BUILDERS.append(build)
+if build_bulk not in BULK_BUILDERS:
+    BULK_BUILDERS.append(build_bulk)

@@ -29,6 +29,9 @@ DEMO_USERS: dict[str, tuple[str, str, str]] = {
 
 # Apps add builders for their part of the demo district: fn(seed, parcels, stdout_write) -> None.
 DEMO_BUILDERS: list[Callable[..., None]] = []
+# Apps add the bulk generator's parts (``sewerworks demo --accounts M``), run after every demo builder:
+# fn(seed, accounts, write) -> None.
+BULK_BUILDERS: list[Callable[..., None]] = []
 
 
 def credentials_path() -> Path:

@@ -85,12 +85,16 @@ def chunks(period: BillingPeriod, size: int) -> list[tuple[int, int, list[int]]]
     return out
 
 
-def gather(period: BillingPeriod, low: int, high: int) -> list[AccountData]:
-    """The chunk's accounts (``low`` < id ≤ ``high``) with their meters, reads, strength and (for defective
-    meters) good bills: range conditions, not lists of ids, so each query stays small."""
+def gather(period: BillingPeriod, low: int, high: int, only: list[int] | None = None) -> list[AccountData]:
+    """The chunk's accounts (``low`` < id ≤ ``high``; of them only ``only`` when given) with their meters,
+    reads, strength and (for defective meters) good bills: range conditions, so each query stays small."""
+    if only is not None and not only:
+        return []
+    narrow = Q() if only is None else Q(pk__in=only)
+    of_them = Q() if only is None else Q(account_id__in=only)
     accounts = {
         row[0]: AccountData(*row)
-        for row in SewerAccount.objects.filter(accounts_in(period), pk__gt=low, pk__lte=high)
+        for row in SewerAccount.objects.filter(accounts_in(period), narrow, pk__gt=low, pk__lte=high)
         .order_by("pk")
         .values_list("pk", "account_number", "parcel_id", "user_class", "metered", "in_water_district", "contract_user")
     }
@@ -98,7 +102,7 @@ def gather(period: BillingPeriod, low: int, high: int) -> list[AccountData]:
     active = Q(installed_on__isnull=True) | Q(installed_on__lte=period.reads_until)
     active &= Q(removed_on__isnull=True) | Q(removed_on__gte=period.start)
     for row in (
-        WaterMeter.objects.filter(active, account_id__gt=low, account_id__lte=high)
+        WaterMeter.objects.filter(active, of_them, account_id__gt=low, account_id__lte=high)
         .order_by("pk")
         .values_list(
             "pk", "account_id", "serial", "unit", "dials", "purpose", "defective_since", "installed_on", "removed_on"
@@ -109,21 +113,23 @@ def gather(period: BillingPeriod, low: int, high: int) -> list[AccountData]:
             meters[meter.id] = meter
             accounts[row[1]].meters.append(meter)
     with connection.cursor() as cursor:  # plain SQL: no per-row converters on the largest fetch
+        extra = "" if only is None else f" AND m.account_id IN ({', '.join(['%s'] * len(only))})"
         cursor.execute(
-            READS_SQL,
+            READS_SQL.replace(" ORDER BY", f"{extra} ORDER BY"),
             [
                 low,
                 high,
                 connection.ops.adapt_datefield_value(period.reads_from - LOOKBACK),
                 connection.ops.adapt_datefield_value(period.reads_until),
                 ReadSource.ESTIMATE.value,
+                *(only or []),
             ],
         )
         for mid, on, reading in cursor.fetchall():
             if mid in meters:
                 meters[mid].reads.append((dt.date.fromisoformat(on) if isinstance(on, str) else on, reading))
     for account_id, bod, ss, cl in StrengthRecord.objects.filter(
-        period=period, account_id__gt=low, account_id__lte=high
+        of_them, period=period, account_id__gt=low, account_id__lte=high
     ).values_list("account_id", "bod", "suspended_solids", "chlorine_demand"):
         measured = {"bod": bod, "suspended_solids": ss, "chlorine_demand": cl}
         if account_id in accounts:

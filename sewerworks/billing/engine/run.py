@@ -11,23 +11,28 @@ import os
 import signal
 import uuid
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from sewerworks.billing import pipeline
-from sewerworks.billing.engine.compute import PeriodRates, compute_bill
+from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import chunks, gather
 from sewerworks.billing.engine.lock import bill_run_lock
+from sewerworks.billing.engine.plain import Rating
 from sewerworks.billing.engine.write import drop_drafts_after, post_bills, write_chunk
 from sewerworks.billing.models import BillingPeriod, PeriodStatusChange
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 
-CHUNK = 2000
+CHUNK = 10_000
+# Plain bills (one gallon meter, reads on both sides, I-24 only) are written in SQL (engine/plain.py); the
+# tests turn this off to compare them with the per-account Python path.
+SQL_PLAIN = True
 DIE_AFTER = "SEWERWORKS_BILL_RUN_DIE_AFTER_CHUNK"
 Progress = Callable[..., None]
 
@@ -54,6 +59,26 @@ def move(period: BillingPeriod, target: str, *, by: Any, why: str = "") -> None:
     period.save(update_fields=["status"])
 
 
+@contextmanager
+def _sqlite_run_settings() -> Iterator[None]:
+    """SQLite, for the run's connection only: a 128 MiB page cache, and the WAL checkpointed once after the
+    last chunk rather than at every chunk's commit (each checkpoint writes the same index pages again).
+    Connection settings, undone after the run (and gone with the connection if the process dies)."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA cache_size = -131072")
+        cursor.execute("PRAGMA wal_autocheckpoint = 0")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA wal_autocheckpoint = 1000")
+            cursor.execute("PRAGMA cache_size = -2000")
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+
 def _die_after(chunk_number: int) -> None:
     wanted = os.environ.get(DIE_AFTER)
     if wanted and int(wanted) == chunk_number:
@@ -65,7 +90,7 @@ def run_drafts(
 ) -> RunResult:
     """Compute (or recompute) the period's draft bills. A posted period is left as it is."""
     run = f"bills-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}"
-    with bill_run_lock():
+    with bill_run_lock(), _sqlite_run_settings():
         period.refresh_from_db()
         if period.status == pipeline.POSTED:
             return RunResult(run, unchanged=True, message="The period is posted: its bills do not change.")
@@ -79,11 +104,16 @@ def run_drafts(
         flags: Counter[str] = Counter()
         user_id = getattr(acting_user, "pk", None)
         now = timezone.now()
-        for number, (low, high, _part) in enumerate(parts, start=1):
-            rows = [compute_bill(a, period, rates) for a in gather(period, low, high)]
-            result.bills += write_chunk(period, low, high, rows, run=run, user_id=user_id, now=now)
-            result.total_cents += sum(r.total_cents for r in rows)
-            flags.update(f for r in rows for f in r.flags)
+        rating = Rating.of(rates.charge, rates.gallons_per_ft3, rates.estimates) if SQL_PLAIN else None
+        for number, (low, high, part) in enumerate(parts, start=1):
+
+            def compute(only: list[int] | None, low: int = low, high: int = high) -> list[BillRow]:
+                return [compute_bill(a, period, rates) for a in gather(period, low, high, only=only)]
+
+            done = write_chunk(period, low, high, part, compute, rating=rating, run=run, user_id=user_id, now=now)
+            result.bills += done.bills
+            result.total_cents += done.total_cents
+            flags.update(done.flags)
             if progress:
                 progress(done=result.bills, total=total, message=f"Computed {result.bills:,} of {total:,} bills.")
             _die_after(number)

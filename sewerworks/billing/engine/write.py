@@ -14,12 +14,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection, transaction
 
 from sewerworks.billing.choices import Basis, BillStatus, LedgerKind
+from sewerworks.billing.engine import plain
 from sewerworks.billing.engine.compute import BillRow
+from sewerworks.billing.engine.plain import Rating
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, LedgerEntry
 
 BILL = Bill._meta.db_table
@@ -55,6 +60,16 @@ LINE_COLUMNS = (
 )
 
 
+@dataclass
+class ChunkWritten:
+    """What one chunk wrote: bills, their total in cents, flags counted; ``rows`` billed in Python."""
+
+    bills: int = 0
+    total_cents: int = 0
+    flags: Counter[str] = field(default_factory=Counter)
+    rows: int = 0
+
+
 def _insert_sql(table: str, columns: tuple[str, ...], casts: dict[str, str] | None = None) -> str:
     casts = casts or {}
     marks = ", ".join(f"%s{casts.get(c, '')}" for c in columns)
@@ -70,9 +85,20 @@ def _now_param(now: dt.datetime) -> Any:
 
 
 def write_chunk(
-    period: BillingPeriod, low: int, high: int, rows: list[BillRow], *, run: str, user_id: int | None, now: dt.datetime
-) -> int:
-    """Replace the period's draft bills of accounts ``low`` < id ≤ ``high`` with ``rows``; one transaction."""
+    period: BillingPeriod,
+    low: int,
+    high: int,
+    ids: list[int],
+    compute: Callable[[list[int] | None], list[BillRow]],
+    *,
+    rating: Rating | None,
+    run: str,
+    user_id: int | None,
+    now: dt.datetime,
+) -> ChunkWritten:
+    """Replace the period's draft bills of accounts ``low`` < id ≤ ``high`` (``ids``) in one transaction:
+    the plain bills in SQL (``plain.write_plain``, when ``rating``), then ``compute`` bills the rest in
+    Python (``compute(None)``: every account of the range)."""
     jsonb = {"facts": "::jsonb"} if connection.vendor == "postgresql" else {}
     at = _now_param(now)
     with transaction.atomic(), connection.cursor() as cur:
@@ -80,6 +106,15 @@ def write_chunk(
         args: list[Any] = [period.pk, BillStatus.DRAFT, low, high]
         cur.execute(f"DELETE FROM {LINE} WHERE bill_id IN (SELECT id FROM {BILL} WHERE {where})", args)
         cur.execute(f"DELETE FROM {BILL} WHERE {where}", args)
+        done = ChunkWritten()
+        if rating is not None:
+            plain.write_plain(cur, period, low, high, rating, run=run, at=at, user_id=user_id)
+            done.bills, done.total_cents, done.flags = plain.written(cur, period, low, high)
+            rows = compute(plain.unbilled(cur, period, low, high, ids) if done.bills else None)
+        else:
+            rows = compute(None)
+        if not rows:
+            return done
         cur.executemany(
             _insert_sql(BILL, BILL_COLUMNS, jsonb),
             [
@@ -102,17 +137,24 @@ def write_chunk(
                 for r in rows
             ],
         )
-        cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where}", args)
+        cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where} AND basis <> %s", [*args, Basis.READS])
         bill_of = dict(cur.fetchall())
+        if any(r.basis == Basis.READS for r in rows):
+            cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where} AND basis = %s", [*args, Basis.READS])
+            bill_of.update(cur.fetchall())
         cur.executemany(
             _insert_sql(LINE, LINE_COLUMNS),
             [
-                (bill_of[r.account_id], i, kind, desc[:200], working[:300], _dec(qty), _dec(rate), cents, section, ids)
+                (bill_of[r.account_id], i, kind, desc[:200], working[:300], _dec(qty), _dec(rate), cents, section, refs)
                 for r in rows
-                for i, (kind, desc, working, qty, rate, cents, section, ids) in enumerate(r.lines)
+                for i, (kind, desc, working, qty, rate, cents, section, refs) in enumerate(r.lines)
             ],
         )
-    return len(rows)
+    done.bills += len(rows)
+    done.total_cents += sum(r.total_cents for r in rows)
+    done.flags.update(f for r in rows for f in r.flags)
+    done.rows = len(rows)
+    return done
 
 
 def drop_drafts_after(period: BillingPeriod, high: int) -> int:

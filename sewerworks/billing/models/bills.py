@@ -74,7 +74,8 @@ class Bill(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["period", "status"], name="billing_bill_period_status"),
+            # With the account: a bill run replaces and reads a chunk's drafts by a range of account ids.
+            models.Index(fields=["period", "status", "account"], name="billing_bill_period_stat_acct"),
             models.Index(fields=["parcel"], name="billing_bill_parcel"),
         ]
 

@@ -22,12 +22,21 @@ from contextlib import contextmanager, nullcontext
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 
-from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS
 from sewerworks.core.models import AuditEvent
+from sewerworks.registry.demo.bulk import write_bulk
 from sewerworks.registry.demo.names import RUN_PREFIX
 from sewerworks.registry.demo.records import district_records
 from sewerworks.registry.demo.rural import write_rural_roll
-from sewerworks.registry.models import AssessedValue, Owner, Ownership, Parcel
+from sewerworks.registry.models import (
+    AssessedValue,
+    MeterRead,
+    Owner,
+    Ownership,
+    Parcel,
+    SewerAccount,
+    WaterMeter,
+)
 
 DISTRICT_PARCELS = 1500  # the full district; parcels beyond it are the rural roll
 MIN_PARCELS = 150
@@ -99,5 +108,29 @@ def build(seed: int = 118, parcels: int = DISTRICT_PARCELS, write: Callable[[str
     write(f"Demo district built: {counts.get('parcel', 0):,} parcels, {total:,} rows (seed {seed}, run {run}).")
 
 
+def build_bulk(seed: int = 118, accounts: int = 0, write: Callable[[str], None] = print) -> None:
+    """The bulk generator's registry part (``registry/demo/bulk.py``), into the built demo district."""
+    if not Parcel.objects.filter(improvement_area__isnull=False).exists():
+        raise CommandError("The bulk accounts go into the demo district: build it first (sewerworks demo).")
+    run = f"{RUN_PREFIX}-bulk-{seed}-{accounts}"
+    with _sqlite_bulk_load(), transaction.atomic():
+        counts = write_bulk(random.Random(f"bulk-{seed}"), accounts, run)
+        tables = [m._meta.db_table for m in (Parcel, Owner, Ownership, SewerAccount, WaterMeter, MeterRead)]
+        check_foreign_keys(tables)
+        AuditEvent.objects.create(
+            action="demo",
+            run=run,
+            rows=sum(counts.values()),
+            detail={"seed": seed, "accounts": accounts, "rows": counts},
+            subject=f"Demo bulk accounts (seed {seed}, {accounts:,} accounts)",
+        )
+    write(
+        f"Bulk accounts: {counts['seweraccount']:,} accounts, {counts['parcel']:,} parcels "
+        f"({counts['parcel'] - counts['seweraccount']:,} outside the boundaries), {sum(counts.values()):,} rows."
+    )
+
+
 if build not in DEMO_BUILDERS:
     DEMO_BUILDERS.append(build)
+if build_bulk not in BULK_BUILDERS:
+    BULK_BUILDERS.append(build_bulk)

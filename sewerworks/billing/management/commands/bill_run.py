@@ -19,7 +19,7 @@ from sewerworks.billing import pipeline
 from sewerworks.billing.actions import do_open_period, do_post_period, do_review_period
 from sewerworks.billing.actions.periods import require
 from sewerworks.billing.engine.lock import BillRunBusy
-from sewerworks.billing.engine.run import run_drafts
+from sewerworks.billing.engine.run import CHUNK, run_drafts
 from sewerworks.billing.models import BillingPeriod
 from sewerworks.registry.models import ImprovementArea
 
@@ -46,7 +46,7 @@ class Command(BaseCommand):
         parser.add_argument("period", help="The period's last day, YYYY-MM-DD[:area-code].")
         parser.add_argument("--post", action="store_true", help="Review and post the period after the run.")
         parser.add_argument("--as-user", default="", help="Act as this user (their role decides what is allowed).")
-        parser.add_argument("--chunk", type=int, default=2000, help="Accounts per chunk (default 2000).")
+        parser.add_argument("--chunk", type=int, default=CHUNK, help=f"Accounts per chunk (default {CHUNK:,}).")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         user = get_user_model().objects.filter(username=opts["as_user"]).first() if opts["as_user"] else None

@@ -1,0 +1,108 @@
+"""A plain bill written in SQL (engine/plain.py) is the bill the per-account Python path writes, to the
+character: the same total, flags, facts, and line items with the same words, working, gallons, rate and
+cents, on each side of the $10 minimum (I-24) and of the 5,000-gallon block, at the old rate and at the
+rate in force from 2026-07-01 (I-43), in gallons and in cubic feet,
+and the class estimate of the unmetered (I-27). Accounts the SQL path must leave alone (rollovers, contract users,
+wash meters, strength, contract users, a missing read) are billed by the Python path either way."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from sewerworks.billing.actions import do_record_strength
+from sewerworks.billing.engine import run as engine
+from sewerworks.billing.models import Bill, BillingPeriod
+from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
+
+pytestmark = pytest.mark.django_db
+
+GALLONS = (0, 1, 2_857, 2_858, 3_333, 3_334, 4_999, 5_000, 5_001, 8_000, 1_234_567)
+CUBIC_FEET = (0, 1, 381, 382, 445, 446, 668, 669, 1_000, 123_456)  # × 7.48052 gal: both sides of each line
+
+
+def snapshot(period: BillingPeriod) -> dict[int, tuple[Any, ...]]:
+    out = {}
+    for bill in Bill.objects.filter(period=period).prefetch_related("lines"):
+        lines = [
+            (x.position, x.kind, x.description, x.working, x.quantity, x.rate, x.amount, x.section, x.interpretations)
+            for x in bill.lines.all()
+        ]
+        facts = bill.facts if isinstance(bill.facts, dict) else json.loads(bill.facts)
+        out[bill.account_id] = (bill.basis, bill.flags, bill.gallons, bill.total, bill.topic, facts, bill.note, lines)
+    return out
+
+
+def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
+    made = [make_account(meters=[(1_000, 1_000 + g)]) for g in GALLONS]
+    made.append(make_account(user_class="commercial", meters=[(123_456, 123_456 + 1_234_567)], in_water_district=False))
+    made += [make_account(meters=[{"start": 1_000, "end": 1_000 + u, "unit": "ft3"}]) for u in CUBIC_FEET]
+    made.append(make_account(meters=[{"start": 999_000, "end": 2_000, "unit": "ft3"}]))
+    made.append(make_account(meters=[(998_000, 3_000)]))
+    made.append(make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}]))
+    made.append(make_account(meters=[(10_000, 20_000)], contract_user=True, in_area=False))
+    made.append(make_account(meters=[(None, 20_000)]))
+    made.append(make_account(metered=False, in_water_district=False, user_class="commercial"))
+    made.append(make_account(metered=False))
+    made.append(make_account(metered=False, contract_user=True, in_area=False))
+    made.append(make_account(in_water_district=False, user_class="industrial"))
+    strong = make_account(user_class="industrial", meters=[(0, 900_000)])
+    do_record_strength(
+        strong, autumn, acting_user=staff.superintendent, source="lab report 1", bod=Decimal(480), chlorine_demand=None
+    )
+    return [*made, strong]
+
+
+@pytest.mark.parametrize("new_rate", [False, True], ids=["rate $0.003", "rate $0.0035 from 2026-07-01"])
+def test_a_plain_bill_written_in_sql_is_the_bill_the_python_path_writes(
+    make_account: Any, make_user: Any, autumn: BillingPeriod, staff: Any, monkeypatch: Any, new_rate: bool
+) -> None:
+    if new_rate:
+        do_record_resolution(
+            instrument="Res. 2026-41",
+            adopted_on=dt.date(2026, 6, 9),
+            effective_on=dt.date(2026, 7, 1),
+            title="Sewer rent increase",
+            values=[ProposedValue("charges.rate_per_gallon", "0.0035")],
+            acting_user=make_user("administrator"),
+        )
+    made = accounts(make_account, autumn, staff)
+    fast = engine.run_drafts(autumn, acting_user=staff.clerk, chunk_size=7)
+    in_sql = snapshot(autumn)
+    monkeypatch.setattr(engine, "SQL_PLAIN", False)
+    slow = engine.run_drafts(autumn, acting_user=staff.clerk, chunk_size=7)
+    in_python = snapshot(autumn)
+    assert set(in_python) == {a.pk for a in made}
+    for account_id, bill in in_python.items():
+        assert in_sql[account_id] == bill, account_id
+    assert (fast.bills, fast.total_cents, fast.flags) == (slow.bills, slow.total_cents, slow.flags)
+
+
+def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
+    make_account: Any, autumn: BillingPeriod, staff: Any, monkeypatch: Any
+) -> None:
+    from sewerworks.billing.engine import write
+
+    plain = make_account(meters=[(1_000, 9_000)])
+    cubic = make_account(meters=[{"start": 1_000, "end": 2_000, "unit": "ft3"}])
+    wash = make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}])
+    rolled = make_account(meters=[(998_000, 3_000)])
+    estimated = make_account(metered=False)
+    billed_in_python: list[int] = []
+    original = write.write_chunk
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        compute = args[4]
+        args = (*args[:4], lambda only: [r for r in compute(only) if not billed_in_python.append(r.account_id)])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "write_chunk", spy)
+    engine.run_drafts(autumn, acting_user=staff.clerk)
+    assert sorted(billed_in_python) == sorted([wash.pk, rolled.pk])
+    assert Bill.objects.get(account=plain, period=autumn).total == Decimal("24.00")
+    assert Bill.objects.get(account=cubic, period=autumn).total == Decimal("22.44")
+    assert Bill.objects.get(account=estimated, period=autumn).total == Decimal("90.00")  # 30,000 gal (I-27)
