@@ -46,7 +46,7 @@ def _add_routers() -> None:
     from importlib import import_module
     from importlib.util import find_spec
 
-    for module in ("sewerworks.registry.api", "sewerworks.enforcement.api", "sewerworks.billing.api"):
+    for module in ("sewerworks.registry.api", "sewerworks.enforcement.api", "sewerworks.billing.api", "sewerworks.grease.api"):
         if find_spec(module) is not None:
             api.add_router("/", import_module(module).router)
 
