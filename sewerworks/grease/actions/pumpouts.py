@@ -76,10 +76,15 @@ def do_record_pump_out(
         raise ValidationError({"volume_gal": "Give the volume pumped out, in gallons (more than 0)."})
     if receipt_service_date is not None and receipt_service_date > pumped_on + dt.timedelta(days=31):
         raise ValidationError({"receipt_service_date": "The receipt's service date is long after the pump-out."})
+    manifest_number = without_nul(manifest_number).strip()
+    if manifest_number and PumpOut.objects.filter(hauler=hauler, manifest_number=manifest_number).exists():
+        raise ValidationError(
+            {"manifest_number": f"Manifest {manifest_number} of {hauler.name} is already in the log."}
+        )
     pump_out = PumpOut(
         interceptor=interceptor, pumped_on=pumped_on, hauler=hauler, volume_gal=volume_gal,
         disposal_facility=without_nul(disposal_facility).strip(), nysdec_approved_disposal=nysdec_approved_disposal,
-        manifest_number=without_nul(manifest_number).strip(), receipt_service_date=receipt_service_date,
+        manifest_number=manifest_number, receipt_service_date=receipt_service_date,
         receipt_volume_gal=receipt_volume_gal, recorded_by=acting_user,
     )  # fmt: skip
     if receipt is not None:
@@ -116,8 +121,8 @@ def do_attach_receipt(
         if locked.receipt:
             raise ValidationError({"receipt": "This pump-out already has its receipt."})
         locked.receipt_content_type, locked.receipt = content_type, receipt
-        locked.receipt_service_date = receipt_service_date or locked.receipt_service_date or locked.pumped_on
-        locked.receipt_volume_gal = receipt_volume_gal or locked.receipt_volume_gal or locked.volume_gal
+        locked.receipt_service_date = receipt_service_date or locked.receipt_service_date
+        locked.receipt_volume_gal = receipt_volume_gal or locked.receipt_volume_gal
         locked._history_user = acting_user  # type: ignore[attr-defined]
         locked._change_reason = "Hauler's receipt attached"  # type: ignore[attr-defined]
         locked.save()

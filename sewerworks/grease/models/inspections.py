@@ -21,10 +21,10 @@ class GreaseInspection(models.Model):
     inspector = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="inspector", on_delete=models.PROTECT, related_name="+"
     )
-    grease_depth_in = models.DecimalField("grease layer (in)", max_digits=5, decimal_places=1, null=True, blank=True)
-    solids_depth_in = models.DecimalField("solids layer (in)", max_digits=5, decimal_places=1, null=True, blank=True)
+    grease_depth_in = models.DecimalField("grease layer (in)", max_digits=6, decimal_places=2, null=True, blank=True)
+    solids_depth_in = models.DecimalField("solids layer (in)", max_digits=6, decimal_places=2, null=True, blank=True)
     grease_retained_lb = models.DecimalField(
-        "grease retained (lb)", max_digits=6, decimal_places=1, null=True, blank=True
+        "grease retained (lb)", max_digits=7, decimal_places=2, null=True, blank=True
     )
     adequately_performing = models.BooleanField("adequately performing its intended function")
     log_made_available = models.BooleanField(
