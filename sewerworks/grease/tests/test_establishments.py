@@ -46,7 +46,8 @@ def test_a_new_restaurant_needs_1000_gallons_up_to_150_seats_and_2000_from_151(s
 def test_a_1000_gallon_trap_at_a_151_seat_new_restaurant_falls_short(staff) -> None:
     est = do_register_establishment(building=restaurant(151, dt.date(2005, 3, 1)), acting_user=staff.clerk)
     do_record_interceptor(establishment=est, kind="exterior", installed_on=dt.date(2005, 3, 1),
-                          rated_gallons=Decimal(1000), working_depth_in=Decimal(48), acting_user=staff.inspector)  # fmt: skip
+                          rated_gallons=Decimal(1000),
+                          working_depth_in=Decimal(48), acting_user=staff.inspector)  # fmt: skip
     assert "falls short" in requirement(est, dt.date(2026, 3, 1)).summary
 
 
@@ -94,7 +95,8 @@ def test_recording_the_interceptor_meets_the_installation_deadline_and_no_second
 def test_an_incapable_existing_installation_without_space_gets_the_100_pound_interior_trap(staff) -> None:
     est = do_register_establishment(building=restaurant(40, dt.date(1985, 6, 1)), acting_user=staff.clerk)
     do_record_interceptor(establishment=est, kind="exterior", installed_on=dt.date(1990, 1, 1),
-                          rated_gallons=Decimal(500), working_depth_in=Decimal(30), acting_user=staff.inspector)  # fmt: skip
+                          rated_gallons=Decimal(500),
+                          working_depth_in=Decimal(30), acting_user=staff.inspector)  # fmt: skip
     est = do_record_opinion(
         est, found_incapable=True, exterior_space_available=False, acting_user=staff.building_inspector
     )
