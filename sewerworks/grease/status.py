@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 
 from sewerworks.enforcement.choices import DeadlineStatus, NoticeKind
 from sewerworks.enforcement.models import Deadline, Notice, Violation
-from sewerworks.grease.actions.correction import open_violation
+from sewerworks.grease.actions.correction import governing_notice, open_violation
 from sewerworks.grease.models import FoodServiceEstablishment, GreaseInspection, Interceptor
 from sewerworks.grease.readings import predicted_window, prediction, recordkeeping
 
@@ -52,8 +52,7 @@ def standing(establishment: FoodServiceEstablishment, as_of: dt.date) -> Standin
     interceptor = establishment.current_interceptor()
     last = interceptor.inspections.order_by("-inspected_at").first() if interceptor else None
     violation = open_violation(establishment)
-    finding = violation.grease_inspections.exclude(notice=None).order_by("inspected_at").first() if violation else None
-    notice = finding.notice if finding else None
+    notice = governing_notice(violation) if violation else None
     deadline = Deadline.objects.filter(notice=notice).order_by("due_on").first() if notice else None
     log = recordkeeping(interceptor, as_of) if interceptor else None
     window = predicted_window(prediction(interceptor, as_of)) if interceptor else None

@@ -160,5 +160,5 @@ def do_record_inspection(
         inspection._change_reason = decision.summary[:100]  # type: ignore[attr-defined]
         inspection.save()
         if earlier is not None and inspection.passed:
-            try_correct(earlier, acting_user=acting_user)
+            try_correct(earlier, interceptor.establishment, acting_user=acting_user)
         return inspection

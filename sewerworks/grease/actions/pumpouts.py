@@ -97,7 +97,7 @@ def do_record_pump_out(
             pump_out.save()
             violation = open_violation(interceptor.establishment)
             if violation is not None:
-                try_correct(violation, acting_user=acting_user)
+                try_correct(violation, interceptor.establishment, acting_user=acting_user)
     except IntegrityError as exc:
         raise ValidationError(
             {"manifest_number": f"Manifest {manifest_number} of {hauler.name} is already in the log."}
