@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.grease.views import establishments, records
+from sewerworks.grease.views import establishments, manifests, records
 
 app_name = "grease"
 
@@ -14,4 +14,6 @@ urlpatterns = [
     path("establishments/<int:pk>/interceptors/new/", records.record_interceptor, name="record_interceptor"),
     path("pump-outs/<int:pk>/receipt/", records.attach_receipt, name="attach_receipt"),
     path("haulers/", records.hauler_list, name="hauler_list"),
+    path("manifests/", manifests.manifest_import, name="manifest_import"),
+    path("manifests/<str:run>/rejects/", manifests.manifest_rejects, name="manifest_rejects"),
 ]

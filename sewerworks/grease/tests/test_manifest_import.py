@@ -74,3 +74,16 @@ def test_a_manifest_pump_out_corrects_the_80_percent_notice(trap: Any, hauler: A
 def test_an_inspector_may_not_import_a_manifest(trap: Any, hauler: Any, staff: Any) -> None:
     with pytest.raises(PermissionDenied):
         do_import("grease-manifest", acting_user=staff.inspector, data=manifest(GOOD), file_name="m.csv")
+
+
+def test_the_upload_screen_names_the_bad_row_and_offers_the_reject_file(client_as: Any, trap: Any, hauler: Any) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = client_as("clerk")
+    upload = SimpleUploadedFile("m.csv", manifest(GOOD, BAD), content_type="text/csv")
+    page = client.post("/grease/manifests/", {"file": upload, "valid_rows_only": "on"}).content.decode()
+    assert "1 pump-out entered" in page and "Row 3, nysdec_approved" in page
+    link = page.split('href="/grease/manifests/')[1].split('"')[0]
+    download = client.get(f"/grease/manifests/{link}")
+    assert download.status_code == 200 and b"M-101" in b"".join(download.streaming_content)
+    assert client_as("inspector").get("/grease/manifests/").status_code == 403
