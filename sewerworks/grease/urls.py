@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.grease.views import establishments, manifests, records
+from sewerworks.grease.views import establishments, manifests, records, reports
 
 app_name = "grease"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("establishments/<int:pk>/pump-outs/new/", records.record_pump_out, name="record_pump_out"),
     path("establishments/<int:pk>/interceptors/new/", records.record_interceptor, name="record_interceptor"),
     path("pump-outs/<int:pk>/receipt/", records.attach_receipt, name="attach_receipt"),
+    path("inspections/<int:pk>/report.pdf", reports.inspection_report, name="inspection_report"),
     path("haulers/", records.hauler_list, name="hauler_list"),
     path("manifests/", manifests.manifest_import, name="manifest_import"),
     path("manifests/<str:run>/rejects/", manifests.manifest_rejects, name="manifest_rejects"),

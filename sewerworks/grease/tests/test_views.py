@@ -87,3 +87,12 @@ def test_the_dashboard_and_the_parcel_page_show_the_program(client_as, trap, sta
     assert ">Grease</a>" in dashboard
     parcel = client.get(f"/registry/parcels/{trap.establishment.building.parcel_id}/").content.decode()
     assert "Grease interceptors (§118-38)" in parcel and "72-hour order open" in parcel
+
+
+def test_the_inspection_report_is_a_pdf_with_the_order_and_its_hours(client_as, trap, staff) -> None:
+    found = do_record_inspection(interceptor=trap, inspected_at=at(2026, 3, 6, 10), grease_depth_in=Decimal(20),
+                                 solids_depth_in=Decimal(28), adequately_performing=False,
+                                 acting_user=staff.inspector)  # fmt: skip
+    response = client_as("board member").get(f"/grease/inspections/{found.pk}/report.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF-")
