@@ -14,6 +14,7 @@ class GreaseConfig(AppConfig):
 
         for module in (
             "rules", "dashboard", "demo", "parcel_page", "navigation", "attachments", "duties", "steps", "imports",
+            "coverage",
         ):  # fmt: skip
             try:
                 import_module(f"sewerworks.grease.{module}")
