@@ -22,7 +22,7 @@ def _styled_checkboxes(form: forms.Form) -> None:
         if isinstance(field.widget, forms.CheckboxInput):
             field.widget.attrs["class"] = "form-check-input"
         if isinstance(field.widget, forms.RadioSelect):
-            field.widget.attrs.pop("class", None)
+            field.widget.attrs["class"] = "form-check-input"
 
 
 class InspectionForm(StyledForm):
