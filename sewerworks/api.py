@@ -46,7 +46,8 @@ def _add_routers() -> None:
     from importlib import import_module
     from importlib.util import find_spec
 
-    for module in ("sewerworks.registry.api", "sewerworks.enforcement.api", "sewerworks.billing.api"):
+    apps = ("registry", "enforcement", "billing", "grease")
+    for module in (f"sewerworks.{app}.api" for app in apps):
         if find_spec(module) is not None:
             api.add_router("/", import_module(module).router)
 

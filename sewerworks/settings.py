@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "sewerworks.registry",
     "sewerworks.enforcement",
     "sewerworks.billing",
+    "sewerworks.grease",
 ]
 
 MIDDLEWARE = [

@@ -14,8 +14,14 @@ pytestmark = pytest.mark.django_db
 def test_each_installed_app_registered_its_navigation_entry() -> None:
     names = [e.url_name for e in nav_entries()]
     assert names[0] == "core:dashboard"
-    assert {"registry:parcel_list", "enforcement:deadline_board", "billing:home", "core:job_list"} <= set(names)
-    assert not any(n.startswith(("permits:", "grease:", "pretreatment:")) for n in names), "no entry for an absent app"
+    assert {
+        "registry:parcel_list",
+        "enforcement:deadline_board",
+        "billing:home",
+        "grease:home",
+        "core:job_list",
+    } <= set(names)
+    assert not any(n.startswith(("permits:", "pretreatment:")) for n in names), "no entry for an absent app"
 
 
 def test_enforcement_registers_its_parcel_page_buttons() -> None:
@@ -25,7 +31,7 @@ def test_enforcement_registers_its_parcel_page_buttons() -> None:
 
 def test_a_clerk_sees_the_registry_enforcement_and_billing_in_the_navigation(client_as: Any) -> None:
     page = client_as("clerk").get("/").content.decode()
-    assert ">Registry</a>" in page and ">Enforcement</a>" in page and ">Billing</a>" in page
+    assert ">Registry</a>" in page and ">Enforcement</a>" in page and ">Billing</a>" in page and ">Grease</a>" in page
     assert ">Permits</a>" not in page, "no entry for an app that is not installed"
 
 

@@ -52,12 +52,17 @@ def do_issue_notice(
     section: str | None = None,
     addressee_name: str = "",
     addressee_block: str = "",
+    authorized_by: str = "",
 ) -> Notice:
     """Issue a written notice on a property, addressed to its owner of record, or to ``addressee_name`` at
     ``addressee_block`` (the plumber holding a permit, a developer, an industrial user's operator). It is
     not served yet. Its time limit is in days or in hours (``correction_hours``: a 72-hour maintenance
-    notice), never both."""
-    if kind == NoticeKind.APPEARANCE_TICKET:
+    notice), never both. A program that gives the notice as part of its own act (an inspector serving the
+    §118-38 72-hour order as the inspection is recorded) names the permission it asked: ``authorized_by``
+    (never for an appearance ticket, which stays the Building Inspector's)."""
+    if authorized_by and kind != NoticeKind.APPEARANCE_TICKET:
+        require(acting_user, authorized_by, "give a notice as part of this act")
+    elif kind == NoticeKind.APPEARANCE_TICKET:
         require(acting_user, "enforcement.issue_appearance_ticket", "issue an appearance ticket")
     else:
         require(acting_user, "enforcement.issue_notice", "issue a notice")

@@ -134,8 +134,11 @@ def test_a_registered_step_runs_once_per_sweep_with_the_day_and_is_counted(late_
 
 def test_steps_run_in_a_stable_order_enforcements_own_first(late_penalties) -> None:
     names = [s.name for s in steps()]
-    assert names[:4] == ["reconcile-duties", "mark-overdue", "missed-deadlines", "abandonment-fines"]
-    assert names.index("test-late-penalties") > 3
+    own = ["reconcile-duties", "mark-overdue", "missed-deadlines", "abandonment-fines"]
+    # a program may slot a step among them (grease answers its missed §118-38 notices before the general
+    # §118-47 handling); a program's ordinary step (order 100 and above) runs after them all
+    assert [n for n in names if n in own] == own and names[0] == "reconcile-duties"
+    assert names.index("test-late-penalties") > names.index("abandonment-fines")
 
 
 @pytest.mark.django_db

@@ -40,7 +40,8 @@ def test_the_demo_restaurant_gets_its_72_hours_at_capacity_and_one_violation_whe
     pump-out due, a maintenance matter); I-56: missing it escalates that violation, it opens no second one."""
     for build in DEMO_BUILDERS:
         build(seed=118, parcels=1500, write=lambda _line: None)
-    order = Notice.objects.get(kind=NoticeKind.PUMP_OUT_ORDER)
+    # enforcement's own order (the grease demo gives others through its inspections)
+    order = Notice.objects.get(kind=NoticeKind.PUMP_OUT_ORDER, issued_on=dt.date(2026, 11, 27))
     grease = order.violation
     assert grease is not None and "100% of capacity" in grease.description and "not adequately" in grease.description
     assert "85%" not in grease.description
