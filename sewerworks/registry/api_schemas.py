@@ -263,13 +263,16 @@ class MeterReadBatchOut(Schema):
 
 
 def patch_of(schema: type[Schema], *, exclude: tuple[str, ...] = ()) -> type[Schema]:
-    """The PATCH form of an input schema: the same fields, each optional; only those sent are changed."""
+    """The PATCH form of an input schema: the same fields, each optional; only those sent are changed.
+
+    A field may be sent as null only where the record may hold none (``improvement_area_id``, a date not
+    yet known): ``{"street_name": null}`` is a 422 naming the field, as a number would be."""
     fields: dict[str, Any] = {}
     for name, info in schema.model_fields.items():
         if name in exclude:
             continue
         inner: Any = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
-        fields[name] = (inner | None, Field(None, description=info.description))
+        fields[name] = (inner, Field(None, description=info.description))
     return create_model(schema.__name__.replace("In", "Patch"), __base__=Schema, **fields)
 
 
