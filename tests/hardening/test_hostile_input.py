@@ -62,3 +62,36 @@ def test_the_prefix_range_drops_trailing_u10ffff_and_raises_the_character_before
     assert prefix_upper("ab" + LAST_CHARACTER) == "ac"
     assert prefix_upper("ab" + LAST_CHARACTER * 3) == "ac"
     assert prefix_upper(LAST_CHARACTER) is None  # every string from U+10FFFF up: no upper bound
+
+
+# --- Bodies too large: 413, before anything reads them --------------------------------------------------
+
+
+def test_a_10_mb_body_to_a_determination_is_413_content_too_large(client_as: Any) -> None:
+    facts = {"kind": "notice_of_violation", "served_on": "2026-03-02", "note": "x" * 10_000_000}
+    response = client_as("inspector").post("/api/determinations/notice-deadline", json.dumps(facts), content_type=JSON)
+    assert response.status_code == 413
+    assert "too large" in response.json()["detail"]
+
+
+def test_a_body_over_the_upload_limit_to_any_api_endpoint_is_413(client_as: Any, settings: Any) -> None:
+    response = client_as("clerk").post(
+        "/api/parcels", json.dumps({"tax_map_number": "x" * 11 * 1024 * 1024}), content_type=JSON
+    )
+    assert response.status_code == 413
+
+
+def test_a_body_django_finds_too_large_while_reading_it_is_413(client_as: Any, settings: Any) -> None:
+    settings.SEWERWORKS_BODY_LIMITS = {"/api/determinations/": 10**9}  # the length check lets it through
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100  # Django's own reading refuses it
+    facts = {"kind": "notice_of_violation", "served_on": "2026-03-02", "correction_days": 30, "n": "x" * 200}
+    response = client_as("inspector").post("/api/determinations/notice-deadline", json.dumps(facts), content_type=JSON)
+    assert response.status_code == 413
+
+
+def test_an_ordinary_determination_still_answers(client_as: Any) -> None:
+    facts = {"kind": "notice_of_violation", "served_on": "2026-03-02", "correction_days": 30}
+    response = client_as("inspector").post(
+        "/api/determinations/notice-deadline?as_of=2026-12-01", json.dumps(facts), content_type=JSON
+    )
+    assert response.status_code == 200, response.content
