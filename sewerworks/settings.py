@@ -147,7 +147,7 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     "sewerworks.core.authentication.LockoutBackend",  # first: a locked username is refused any password
     "rules.permissions.ObjectPermissionBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "sewerworks.core.authentication.PasswordBackend",  # Django's ModelBackend, its sign-ins audited
 ]
 
 LOGIN_URL = "login"

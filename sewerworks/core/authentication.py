@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils import timezone
@@ -67,6 +68,22 @@ def record_failure(username: str, request: HttpRequest | None) -> bool:
     return True
 
 
+class LockedOut(PermissionDenied):
+    """A sign-in refused because its username is locked (not a role check: ``authenticate`` stops on it)."""
+
+
+class PasswordBackend(ModelBackend):
+    """Django's username-and-password backend, marking the user it let in, so that the audit trail records
+    a sign-in that checked a password (not a session a test or a script opened with ``force_login``)."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
+                     **kwargs: Any) -> Any:  # fmt: skip
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is not None:
+            user._sewerworks_password_checked = True  # type: ignore[attr-defined]
+        return user
+
+
 class LockoutBackend:
     """Refuses a locked username before any password is checked (PermissionDenied stops ``authenticate``).
 
@@ -77,7 +94,7 @@ class LockoutBackend:
         if username and locked_until(username) is not None:
             if request is not None:
                 request._sewerworks_locked = True  # type: ignore[attr-defined]  # the failure is a refusal
-            raise PermissionDenied(f"Sign-in for {username} is locked after {MAX_FAILURES} failures.")
+            raise LockedOut(f"Sign-in for {username} is locked after {MAX_FAILURES} failures.")
         return None
 
 
@@ -92,6 +109,8 @@ def on_login_failed(sender: Any, credentials: dict[str, Any], request: HttpReque
 
 
 def on_logged_in(sender: Any, request: HttpRequest | None, user: Any, **kw: Any) -> None:
+    if not getattr(user, "_sewerworks_password_checked", False):
+        return
     write_if_free(
         lambda: AuditEvent.objects.create(
             action=SIGNED_IN, actor=user, subject=_subject(user.get_username()), detail={"address": _address(request)}
