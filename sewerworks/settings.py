@@ -33,6 +33,24 @@ if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
         "sewerworks refuses to start with DEBUG off and the development SECRET_KEY: set SECRET_KEY."
     )
 
+
+def _weak_key(key: str) -> str:
+    """Why ``key`` is too weak to sign sessions and CSRF tokens ('' if it is not): Django's own measure."""
+    if len(key) < 50:
+        return f"it has {len(key)} characters; at least 50 are needed"
+    if len(set(key)) < 5:
+        return f"it uses {len(set(key))} different characters; at least 5 are needed"
+    if key.startswith("django-insecure-"):
+        return "it is a key Django generated for development (django-insecure-...)"
+    return ""
+
+
+if not DEBUG and _weak_key(SECRET_KEY):
+    raise ImproperlyConfigured(
+        f"sewerworks refuses to start with DEBUG off and a weak SECRET_KEY: {_weak_key(SECRET_KEY)}. "
+        "Generate one with: python -c 'import secrets; print(secrets.token_urlsafe(64))'"
+    )
+
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
@@ -65,6 +83,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "sewerworks.core.middleware.BodySizeLimitMiddleware",
+    "sewerworks.core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -121,13 +141,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
 AUTHENTICATION_BACKENDS = [
+    "sewerworks.core.authentication.LockoutBackend",  # first: a locked username is refused any password
     "rules.permissions.ObjectPermissionBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "sewerworks.core.authentication.PasswordBackend",  # Django's ModelBackend, its sign-ins audited
 ]
 
 LOGIN_URL = "login"
@@ -170,6 +191,10 @@ SESSION_ENGINE = os.environ.get(
 SESSION_FILE_PATH = VAR_DIR / "sessions"
 SESSION_FILE_PATH.mkdir(exist_ok=True, mode=0o700)
 SESSION_COOKIE_HTTPONLY = True
+# An idle session ends: each request renews it for SEWERWORKS_SESSION_IDLE_MINUTES (default 30); a browser
+# left signed in on a counter is signed out half an hour after its last use (OWASP ASVS 3.3.2).
+SESSION_COOKIE_AGE = 60 * int(os.environ.get("SEWERWORKS_SESSION_IDLE_MINUTES", "30"))
+SESSION_SAVE_EVERY_REQUEST = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the cookie-less meta tag; kept default-safe
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG

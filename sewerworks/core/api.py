@@ -16,6 +16,7 @@ from sewerworks.core.api_auth import require
 from sewerworks.core.determinations import LawNotInForce, run_determination
 from sewerworks.core.jobs import do_rerun_job
 from sewerworks.core.models import Job
+from sewerworks.core.schemas import Day
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError, Topic, topics
 
@@ -32,7 +33,7 @@ class TopicOut(Schema):
 
 
 class AsOf(Schema):
-    as_of: dt.date | None = None
+    as_of: Day | None = None
 
 
 class ErrorOut(Schema):

@@ -44,7 +44,17 @@ class ApiTokenAuth(HttpBearer):
 
 
 class SessionAuth(NinjaSessionAuth):
-    """The staff UI's session cookie; unsafe methods need the CSRF token too (ninja checks it)."""
+    """The staff UI's session cookie; unsafe methods need the CSRF token too (ninja checks it).
+
+    The CSRF token is asked only of a signed-in session: a caller with no session (or whose bearer token
+    was refused) is answered 401 "Sign in or send an API token", not 403 "CSRF check Failed"."""
+
+    def _get_key(self, request: HttpRequest) -> str | None:
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return None
+        key: str | None = super()._get_key(request)
+        return key
 
 
 def require(request: HttpRequest, perm: str, obj: Any = None, what: str = "do this") -> Any:

@@ -21,6 +21,7 @@ from pydantic import PlainSerializer
 from sewerworks.core.api_auth import require
 from sewerworks.core.charges import do_mark_charge_billed
 from sewerworks.core.models import PendingCharge
+from sewerworks.core.schemas import Day
 
 router = Router(tags=["pending charges"])
 MAX_ID = 2**53
@@ -74,7 +75,7 @@ class PendingChargeQuery(Schema):
 
 
 class BillingIn(Schema):
-    billed_on: Annotated[dt.date, Field(ge=dt.date(1900, 1, 1), le=dt.date(2999, 12, 31))]
+    billed_on: Day
     billing_reference: str = Field(..., min_length=1, max_length=60, description="The bill or ledger entry.")
 
 

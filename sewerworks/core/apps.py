@@ -24,3 +24,12 @@ class CoreConfig(AppConfig):
         # A login records its time without ever waiting behind an import (core.quickwrite).
         user_logged_in.disconnect(update_last_login, dispatch_uid="update_last_login")
         user_logged_in.connect(record_last_login, dispatch_uid="sewerworks_record_last_login")
+
+        from django.contrib.auth.signals import user_logged_out, user_login_failed
+
+        from sewerworks.core import authentication
+
+        # Logins, failures and lockouts are lines of the audit trail (core.authentication).
+        user_logged_in.connect(authentication.on_logged_in, dispatch_uid="sewerworks_audit_login")
+        user_logged_out.connect(authentication.on_logged_out, dispatch_uid="sewerworks_audit_logout")
+        user_login_failed.connect(authentication.on_login_failed, dispatch_uid="sewerworks_audit_login_failed")

@@ -21,6 +21,7 @@ FALLBACK_TYPE = "application/octet-stream"
 
 def attachment_download(request: HttpRequest, kind: str, pk: int) -> FileResponse:
     """Send the file of record ``pk`` of ``kind`` to a user allowed to read that record (403 otherwise)."""
+    require(request.user, "core.view_site", "read the department's files")  # before saying what kinds exist
     owner = attachment_owner(kind)
     if owner is None:
         raise Http404(f"No kind of attachment named {kind}.")

@@ -236,6 +236,7 @@ def get_notice(request: HttpRequest, notice_id: int) -> Any:
 def issue_notice(request: HttpRequest, payload: s.NoticeIn) -> Any:
     """Addressed to the owner of record unless ``addressee_name`` and ``addressee_block`` name someone else;
     not served yet. An appearance ticket is the Building Inspector's."""
+    require(request, VIEW)  # the role, before the payload is read; then the kind's own permission
     ticket = payload.kind == "appearance_ticket"
     require(request, "enforcement.issue_appearance_ticket" if ticket else "enforcement.issue_notice")
     violation = _ref(Violation, payload.violation_id, "violation_id")

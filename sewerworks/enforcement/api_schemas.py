@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal, get_args
 from ninja import Field, Schema
 from pydantic import AfterValidator, AwareDatetime, BeforeValidator, PlainSerializer
 
+from sewerworks.core.schemas import Day
 from sewerworks.core.text import no_nul
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.choices import (
@@ -31,7 +32,6 @@ from sewerworks.registry.filters import MAX_ID
 __all__ = ["ErrorOut"]
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
-Day = Annotated[dt.date, Field(ge=dt.date(1900, 1, 1), le=dt.date(2999, 12, 31))]
 CENT = Decimal("0.01")
 DecimalStr = Annotated[Decimal, PlainSerializer(lambda d: format(Decimal(d).quantize(CENT), "f"), return_type=str)]
 MONEY_MAX = Decimal("9999999999.99")  # twelve digits with the cents, as stored

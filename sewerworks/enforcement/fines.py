@@ -31,7 +31,13 @@ def fine_as_of(fine: AbandonmentFine, as_of: dt.date, params: ParameterSet | Non
 
 
 def refresh_fine(fine: AbandonmentFine, *, as_of: dt.date, params: ParameterSet | None = None) -> bool:
-    """Recompute and save the fine to date; True if it changed."""
+    """Recompute and save the fine to date; True if it changed.
+
+    A fine still running is never wound back: evaluated on a day before the one a later run computed it
+    through (a sweep "as of" a past day, catching up a missed day), it stays as it stands. Only a
+    correction sets it to an earlier day: the day the violation ended."""
+    if fine.corrected_on is None and fine.computed_through is not None and as_of < fine.computed_through:
+        return False
     amount, days = fine_as_of(fine, as_of, params)
     through = fine.corrected_on or as_of
     if (fine.amount, fine.days, fine.computed_through) == (amount, days, through):

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 from ninja import Field, Schema
 from pydantic import PlainSerializer, StrictInt, StrictStr, create_model
 
+from sewerworks.core.schemas import Day
 from sewerworks.registry.choices import BuildingUse, MeterUnit, ReadSource, UserClass
 from sewerworks.registry.filters import MAX_ID
 
@@ -202,7 +203,7 @@ class OwnerIn(Schema):
 
 class TransferIn(Schema):
     owner_id: Id = Field(..., description="The new owner.")
-    on: dt.date = Field(..., description="First day of the new ownership; the current one ends the day before.")
+    on: Day = Field(..., description="First day of the new ownership; the current one ends the day before.")
     reason: str = Field("", max_length=100)
 
 
@@ -212,7 +213,7 @@ class BuildingIn(Schema):
     use: BuildingUse = BuildingUse.RESIDENTIAL
     dwelling_units: Small = 0
     seats: Small | None = None
-    established_on: dt.date | None = None
+    established_on: Day | None = None
 
 
 class SewerAccountIn(Schema):
@@ -222,8 +223,8 @@ class SewerAccountIn(Schema):
     metered: bool = True
     in_water_district: bool = True
     contract_user: bool = False
-    opened_on: dt.date | None = None
-    closed_on: dt.date | None = None
+    opened_on: Day | None = None
+    closed_on: Day | None = None
 
 
 class WaterMeterIn(Schema):
@@ -232,13 +233,13 @@ class WaterMeterIn(Schema):
     size_in: Decimal = Field(Decimal("0.625"), max_digits=5, decimal_places=3, ge=0, description="Inches, e.g. 0.625.")
     dials: int = Field(6, ge=1, le=12, description="Digits on the register.")
     unit: MeterUnit = MeterUnit.GALLONS
-    installed_on: dt.date | None = None
-    removed_on: dt.date | None = None
-    defective_since: dt.date | None = None
+    installed_on: Day | None = None
+    removed_on: Day | None = None
+    defective_since: Day | None = None
 
 
 class CertifyIn(Schema):
-    on: dt.date = Field(..., description="Date the Water Superintendent certified it installed and working (§118-25).")
+    on: Day = Field(..., description="Date the Water Superintendent certified it installed and working (§118-25).")
 
 
 MeterKey = Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | Annotated[StrictStr, Field(min_length=1, max_length=40)]
@@ -246,7 +247,7 @@ MeterKey = Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | Annotated[StrictStr, F
 
 class MeterReadRowIn(Schema):
     meter: MeterKey = Field(..., description="The meter's serial no. (a string) or id (a number).")
-    read_on: dt.date
+    read_on: Day
     reading: int = Field(..., ge=-(10**30), le=10**30, description="The register as read, in the meter's unit.")
     source: ReadSource = ReadSource.WATER_DISTRICT
 
@@ -263,13 +264,16 @@ class MeterReadBatchOut(Schema):
 
 
 def patch_of(schema: type[Schema], *, exclude: tuple[str, ...] = ()) -> type[Schema]:
-    """The PATCH form of an input schema: the same fields, each optional; only those sent are changed."""
+    """The PATCH form of an input schema: the same fields, each optional; only those sent are changed.
+
+    A field may be sent as null only where the record may hold none (``improvement_area_id``, a date not
+    yet known): ``{"street_name": null}`` is a 422 naming the field, as a number would be."""
     fields: dict[str, Any] = {}
     for name, info in schema.model_fields.items():
         if name in exclude:
             continue
         inner: Any = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
-        fields[name] = (inner | None, Field(None, description=info.description))
+        fields[name] = (inner, Field(None, description=info.description))
     return create_model(schema.__name__.replace("In", "Patch"), __base__=Schema, **fields)
 
 

@@ -48,8 +48,20 @@ def prefix_range(qs: QuerySet[Any], field: str, prefix: str) -> QuerySet[Any]:
     """Rows whose ``field`` starts with ``prefix``, as an index-friendly range (empty prefix: all rows)."""
     if not prefix:
         return qs
-    upper = prefix[:-1] + chr(min(ord(prefix[-1]) + 1, 0x10FFFF))
+    upper = prefix_upper(prefix)
+    if upper is None:
+        return qs.filter(**{f"{field}__gte": prefix})
     return qs.filter(**{f"{field}__gte": prefix, f"{field}__lt": upper})
+
+
+def prefix_upper(prefix: str) -> str | None:
+    """The least string above every string starting with ``prefix`` (None: there is none). The last
+    character is raised by one; a last character U+10FFFF (the highest there is) cannot be, so it is
+    dropped and the one before it raised: a search ending in U+10FFFF is an answer, not a crash."""
+    stripped = prefix.rstrip(chr(0x10FFFF))
+    if not stripped:
+        return None
+    return stripped[:-1] + chr(ord(stripped[-1]) + 1)
 
 
 class IdFilter(df.NumberFilter):  # type: ignore[misc]

@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.urls import reverse
 
+from sewerworks.registry.filters import prefix_range
 from sewerworks.registry.models import Owner, Ownership, Parcel, SewerAccount, WaterMeter
 from sewerworks.registry.models.parcels import normalise_search
 
@@ -27,8 +28,7 @@ class SearchHit:
 
 
 def _prefix(qs: Any, field: str, prefix: str) -> Any:
-    upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
-    return qs.filter(**{f"{field}__gte": prefix, f"{field}__lt": upper}).order_by(field)
+    return prefix_range(qs, field, prefix).order_by(field)
 
 
 def _parcel_url(pk: int) -> str:

@@ -23,7 +23,7 @@ def test_production_mode_refuses_the_development_secret_key() -> None:
 
 
 def test_production_mode_starts_with_a_real_key() -> None:
-    proc = start_django(DEBUG="false", SECRET_KEY="x" * 50)
+    proc = start_django(DEBUG="false", SECRET_KEY="k3y-" + "abcdefghij" * 6)
     assert proc.returncode == 0, proc.stderr
 
 
