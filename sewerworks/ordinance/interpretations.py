@@ -62,6 +62,8 @@ INTERPRETATIONS: dict[str, str] = {
     "I-58": "§118-51 billing calendar: semiannual periods ending on the Water District's read dates",
     "I-59": "§118-52 defective meter: the I-26 average is never below the minimum charge then in force",
     "I-60": "§118-52 water used: reads in the window; a changed meter: final - previous + current - initial",
+    "I-61": "§118-52 a bill that needs a person (implausible rollover, no read, wash above use) is held, never posted",
+    "I-62": "§118-52 defective meter: recorded on or before the period's last day; last two good bills on reads",
     # Billing II (issue 11)
     "I-63": "§118-53 payments: oldest bill first, its penalty before its charge (parameter)",
     "I-64": "§118-53 a bill's penalty terms are those in force on its bill date",

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0001_initial'),
+        ('billing', '0003_bill_batch'),
         ('core', '0006_merge_api_tokens_and_import_batches'),
         ('registry', '0004_merge_staged_rows_and_meter_purpose'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registry', '0004_merge_staged_rows_and_meter_purpose'),
+        ('registry', '0005_meter_reads_staged_by_imports'),
     ]
 
     operations = [

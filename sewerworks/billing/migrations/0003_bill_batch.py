@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0001_initial"),
+        ("billing", "0002_payments_at_the_counter"),
         ("core", "0006_merge_api_tokens_and_import_batches"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
