@@ -158,6 +158,5 @@ def parcel_balance(request: HttpRequest, parcel_id: int) -> Any:
     return {"parcel_id": parcel.pk, "balance": balance(parcel=parcel)}
 
 
-# Payments (§118-53) add their endpoints to this router.
-from sewerworks.billing import api_payments  # noqa: E402, F401
-from sewerworks.billing import api_printing  # noqa: E402, F401  (bills on paper: registers its endpoints)
+# Payments (§118-53) and bills on paper add their endpoints to this router.
+from sewerworks.billing import api_payments, api_printing  # noqa: E402, F401

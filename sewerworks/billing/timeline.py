@@ -1,4 +1,5 @@
-"""What billing adds to a parcel's timeline: its bills posted to the ledger (§118-52), its payments and late penalties (§118-53)."""
+"""What billing adds to a parcel's timeline: bills posted to the ledger (§118-52), payments and late
+penalties (§118-53)."""
 
 from __future__ import annotations
 
