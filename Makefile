@@ -17,9 +17,7 @@ test:
 
 ## make bench: speed and memory figures, each against a floor measured in the same process
 bench: venv
-	.venv/bin/python -m benchmarks
-	.venv/bin/python -m benchmarks import_contention
-	.venv/bin/python -m benchmarks bill_pdfs
+	scripts/bench.sh
 
 lint: venv
 	.venv/bin/ruff check sewerworks tests && .venv/bin/mypy

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# make bench: every benchmark, each printing its figures and one last line "NAME ÷ floor R (goal ≤ G):
+# met|MISSED". Billing runs on SQLite and again on a throwaway PostgreSQL 15 (as make test starts it).
+# Every benchmark runs even when one misses; the exit status is non-zero if any missed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/.venv/bin:$PATH"
+ACCOUNTS="${BENCH_ACCOUNTS:-100000}"
+status=0
+run() { echo; echo "==== $*"; "$@" || status=1; }
+
+run python -m benchmarks
+run python -m benchmarks import_contention
+run python -m benchmarks billing --accounts "$ACCOUNTS"
+run scripts/with-postgres.sh python -m benchmarks billing --accounts "$ACCOUNTS"
+run python -m benchmarks bill_pdfs
+
+echo
+if [[ $status -eq 0 ]]; then echo "make bench: every goal met"; else echo "make bench: a goal was MISSED (see above)"; fi
+exit $status
