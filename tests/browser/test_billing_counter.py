@@ -122,6 +122,8 @@ def test_the_clerk_takes_a_partial_payment_prints_the_receipt_and_sees_the_late_
     assert do_sweep(terms.penalty_date).changes.get("late_penalties") is None  # on the penalty date: not yet
     run = do_sweep(terms.added_on)
     assert run.changes["late_penalties"] == 2
+    neighbour = LedgerEntry.objects.get(kind="penalty", account__account_number="MAR-000002")
+    assert neighbour.amount == Decimal("2.40")
     assert do_sweep(terms.added_on).changes.get("late_penalties") is None  # the same day again: nothing more
     penalty = LedgerEntry.objects.get(kind="penalty", bill=bill)
     assert (penalty.amount, penalty.posted_on, penalty.section) == (Decimal("3.60"), terms.added_on, "118-53")
@@ -142,12 +144,20 @@ def test_the_clerk_takes_a_partial_payment_prints_the_receipt_and_sees_the_late_
     entries = page.get_by_role("table").filter(has_text="Ledger entries")
     penalty_row = entries.get_by_role("row").filter(has_text="Late penalty")
     assert "2026-11-10" in penalty_row.inner_text() and "$3.60" in penalty_row.inner_text()
+    paid_row = [
+        c.strip() for c in entries.get_by_role("row").filter(has_text="Payment").get_by_role("cell").all_inner_texts()
+    ]
+    assert paid_row[-2:] == ["−$20.00", "$19.60"]  # a payment reads as money taken off, with its sign first
     assert "$19.60" in page.get_by_text("Balance on").inner_text()
     shot("billing-statement-penalised")
 
     page.get_by_role("link", name="2026-10-10").first.click()
     page.wait_for_load_state()
     assert "$3.60" in page.get_by_text("added 2026-11-10").inner_text()
+    assert (
+        f"$3.60 (penalty:bill:{bill.pk}); {payment.received_on.isoformat()} Payment −$20.00"
+        in page.get_by_text("On the ledger:").inner_text()
+    )
     shot("billing-bill-penalised")
     text = _text(_open_pdf(page, page.get_by_role("link", name=f"PDF of bill {bill.pk}"), tmp_path / "bill.pdf"))
     assert account.account_number in text and "108.12-3-45" in text
