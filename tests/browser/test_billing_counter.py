@@ -165,3 +165,4 @@ def test_the_clerk_takes_a_partial_payment_prints_the_receipt_and_sees_the_late_
     assert "$36.00" in text
     assert "DUE DATE Saturday, October 31, 2026" in text
     assert "PENALTY DATE Monday, November 9, 2026" in text
+    assert "a penalty of $3.60 (10% of the bill's amount $36.00) is added on November 10, 2026 (§ 118-53" in text
