@@ -62,6 +62,9 @@ def check_accessibility(page: Any) -> None:
 def page(browser: Any, live_server: Any) -> Iterator[Any]:
     """A fresh browser page; every navigation is checked with axe-core when the test ends."""
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    # axe-core goes in as an init script (evaluated by the browser, outside the page's Content Security
+    # Policy, which refuses a script tag added to the page: script-src 'self').
+    context.add_init_script(path=str(AXE))
     p = context.new_page()
     p.set_default_timeout(15000)
     visited: list[str] = []
