@@ -29,7 +29,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from sewerworks.core.imports import rejects, staging
 from sewerworks.core.imports.common import ImportResult
-from sewerworks.core.imports.kinds import ImportKind, get_kind
+from sewerworks.core.imports.kinds import ImportKind, get_kind, import_kinds
 from sewerworks.core.imports.tasks import import_upload, preview_upload_job
 from sewerworks.core.jobs import start_job
 from sewerworks.core.models import Job
@@ -52,6 +52,9 @@ def importer_required(view: Callable[..., HttpResponseBase]) -> Callable[..., Ht
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, kind: str = "", **kwargs: Any) -> HttpResponseBase:
+        if not any(k.may_import(request.user) for k in import_kinds()):
+            # Refused before the kind is looked up, so a user who may import nothing learns nothing.
+            require(request.user, get_kind("roll").permission, "import files", who_may=get_kind("roll").who_may)
         if kind in TWO_FILE_KINDS:
             raise Http404("The roll and the polygons are imported on the registry's import screen.")
         try:
