@@ -21,6 +21,7 @@ from sewerworks.billing.api import VIEW, _get, _refused, router
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.statements import statement
 from sewerworks.core.api_auth import require
+from sewerworks.core.schemas import Day
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import SewerAccount
 
@@ -34,7 +35,7 @@ class PaymentIn(Schema):
     method: str = Field(..., description="cash, check, card or online.", examples=["check"])
     reference: str = Field("", max_length=60, description="Check number, card's last four, online confirmation.")
     payer: str = Field("", max_length=120, description="Who paid, if known.")
-    received_on: dt.date | None = Field(None, description="The day received (default today; never after today).")
+    received_on: Day | None = Field(None, description="The day received (default today; never after today).")
 
 
 class AllocationOut(Schema):
@@ -134,7 +135,7 @@ def take_payment(request: HttpRequest, payload: PaymentIn) -> Any:
 def list_payments(
     request: HttpRequest,
     account_id: int | None = Query(None, description="One account's payments."),  # type: ignore[type-arg]
-    received_on: dt.date | None = Query(None, description="The payments received on one day."),  # type: ignore[type-arg]
+    received_on: Day | None = Query(None, description="The payments received on one day."),  # type: ignore[type-arg]
 ) -> Any:
     require(request, VIEW)
     qs = Payment.objects.order_by("-received_on", "-id")
@@ -175,7 +176,7 @@ def reverse_payment(request: HttpRequest, payment_id: int, payload: ReversalIn) 
 def account_statement(
     request: HttpRequest,
     account_id: int,
-    on: dt.date | None = Query(None, description="As of this day (default today)."),  # type: ignore[type-arg]
+    on: Day | None = Query(None, description="As of this day (default today)."),  # type: ignore[type-arg]
 ) -> Any:
     require(request, VIEW)
     st = statement(_get(SewerAccount, account_id, "sewer account"), on=on or timezone.localdate())

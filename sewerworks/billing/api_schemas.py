@@ -10,9 +10,11 @@ from decimal import Decimal
 
 from ninja import Field, Schema
 
+from sewerworks.core.schemas import Day
+
 
 class PeriodIn(Schema):
-    end: dt.date = Field(..., description="The period's last day: a day the §118-51 calendar ends a period on.")
+    end: Day = Field(..., description="The period's last day: a day the §118-51 calendar ends a period on.")
     area_id: int | None = Field(None, description="One Sewer Improvement Area; empty for every account.")
 
 

@@ -7,6 +7,8 @@ from decimal import Decimal
 
 from ninja import Field, Schema
 
+from sewerworks.core.schemas import Day
+
 
 class EstablishmentOut(Schema):
     id: int
@@ -50,13 +52,13 @@ class InspectionOut(Schema):
 
 
 class PumpOutIn(Schema):
-    pumped_on: dt.date
+    pumped_on: Day
     hauler_id: int
     volume_gal: Decimal = Field(..., gt=0)
     disposal_facility: str = Field("", max_length=160)
     nysdec_approved_disposal: bool | None = None
     manifest_number: str = Field("", max_length=40)
-    receipt_service_date: dt.date | None = None
+    receipt_service_date: Day | None = None
     receipt_volume_gal: Decimal | None = Field(None, gt=0)
 
 
@@ -75,7 +77,7 @@ class PumpOutOut(Schema):
 class HaulerIn(Schema):
     name: str = Field(..., min_length=1, max_length=120)
     license_number: str = Field(..., min_length=1, max_length=40)
-    license_expires_on: dt.date | None = None
+    license_expires_on: Day | None = None
     phone: str = Field("", max_length=30)
 
 
