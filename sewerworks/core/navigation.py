@@ -90,8 +90,12 @@ def nav_for(user: Any, path: str) -> list[dict[str, Any]]:
         url = _reverse(entry.url_name)
         if url is None or not user.has_perm(entry.permission):
             continue
-        active = (path.startswith(url) and url != "/") or path == url
-        items.append({"label": entry.label, "url": url, "active": active})
+        items.append({"label": entry.label, "url": url, "active": False})
+    # The one entry whose address is the longest start of the path is current (Billing's /billing/ and
+    # its Counter's /billing/counter/ are not both current on the counter).
+    matches = [i for i in items if path == i["url"] or (i["url"] != "/" and path.startswith(i["url"]))]
+    if matches:
+        max(matches, key=lambda i: len(i["url"]))["active"] = True
     return items
 
 
