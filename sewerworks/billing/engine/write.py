@@ -214,10 +214,11 @@ def post_bills(period: BillingPeriod, *, run: str, user_id: int | None, now: dt.
         draft = "period_id = %s AND status = %s AND basis <> %s"
         cur.execute(f"SELECT MIN(id), MAX(id) FROM {BILL} WHERE {draft}", [period.pk, BillStatus.DRAFT, Basis.HELD])
         low, high = cur.fetchone()
+        plus = "+" if connection.vendor == "sqlite" else ""  # SQLite's "no index for this term"
         if low is not None:
             cur.execute(
                 f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE id >= %s AND id <= %s"
-                " AND +period_id = %s AND +status = %s AND basis <> %s",
+                f" AND {plus}period_id = %s AND {plus}status = %s AND basis <> %s",
                 [BillStatus.POSTED.value, at, low, high, period.pk, BillStatus.DRAFT.value, Basis.HELD.value],
             )
     return written
