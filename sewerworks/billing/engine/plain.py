@@ -145,14 +145,15 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
     if period.area_id is not None:
         area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
         area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
-    # The last read of a span: the highest reading on its latest day (gather's order: day, then reading).
-    day = f"SELECT MAX(q.read_on) FROM {READ} q WHERE q.meter_id = m.id AND q.source <> %s AND q.read_on"
-    read = f"SELECT MAX(r.reading) FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s AND r.read_on = ("
+    # The last read of a span: the highest reading on its latest day (gather's order: day, then reading),
+    # one descending walk of the (meter, day, source) index per span.
+    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s AND r.read_on"
+    last = " ORDER BY r.read_on DESC, r.reading DESC LIMIT 1"
     sql = (
         f"SELECT a.id, a.parcel_id, a.user_class, m.dials, m.unit,"
         f" CASE WHEN m.unit = %s THEN {r.ft3 or 0} ELSE {S} END AS k,"
-        f" ({read}{day} >= %s AND q.read_on < %s)) AS s,"
-        f" ({read}{day} >= %s AND q.read_on <= %s)) AS e"
+        f" ({read} >= %s AND r.read_on < %s{last}) AS s,"
+        f" ({read} >= %s AND r.read_on <= %s{last}) AS e"
         f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{area_join}"
         " WHERE a.id > %s AND a.id <= %s"
         " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
@@ -166,7 +167,7 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
     estimate = ReadSource.ESTIMATE.value
     start, end, rf, ru = (_adapt(d) for d in (period.start, period.end, period.reads_from, period.reads_until))
     ft3 = MeterUnit.CUBIC_FEET.value
-    args = [ft3, estimate, estimate, _adapt(period.reads_from - LOOKBACK), rf, estimate, estimate, rf, ru]
+    args = [ft3, estimate, _adapt(period.reads_from - LOOKBACK), rf, estimate, rf, ru]
     args += ["LOW", "HIGH", end, start, False, *area_args]
     units = [MeterUnit.GALLONS.value, ft3 if r.ft3 else MeterUnit.GALLONS.value]
     args += [MeterPurpose.SEWER_USE.value, *units, end, start, ru, ru, start, period.pk]

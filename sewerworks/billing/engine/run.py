@@ -60,23 +60,27 @@ def move(period: BillingPeriod, target: str, *, by: Any, why: str = "") -> None:
 
 
 @contextmanager
-def _sqlite_run_settings() -> Iterator[None]:
-    """SQLite, for the run's connection only: a 128 MiB page cache, and the WAL checkpointed once after the
-    last chunk rather than at every chunk's commit (each checkpoint writes the same index pages again).
-    Connection settings, undone after the run (and gone with the connection if the process dies)."""
+def _sqlite_run_settings(*, checkpoint_once: bool = True) -> Iterator[None]:
+    """SQLite, for the run's connection only: a 128 MiB page cache (posting's one transaction updates every
+    bill of the period: with the default 2 MiB it spills pages to the WAL and reads them back), and for the
+    drafts the WAL checkpointed once after the last chunk rather than at every chunk's commit (each
+    checkpoint writes the same index pages again). Connection settings, undone after the run (and gone with
+    the connection if the process dies)."""
     if connection.vendor != "sqlite" or connection.in_atomic_block:
         yield
         return
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA cache_size = -131072")
-        cursor.execute("PRAGMA wal_autocheckpoint = 0")
+        if checkpoint_once:
+            cursor.execute("PRAGMA wal_autocheckpoint = 0")
     try:
         yield
     finally:
         with connection.cursor() as cursor:
-            cursor.execute("PRAGMA wal_autocheckpoint = 1000")
             cursor.execute("PRAGMA cache_size = -2000")
-            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            if checkpoint_once:
+                cursor.execute("PRAGMA wal_autocheckpoint = 1000")
+                cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
 
 def _die_after(chunk_number: int) -> None:
@@ -134,7 +138,7 @@ def run_drafts(
 def post_period(period: BillingPeriod, *, acting_user: Any) -> RunResult:
     """Post a reviewed period's bills to the ledger in one short transaction; a posted one is unchanged."""
     run = f"post-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}"
-    with bill_run_lock(), transaction.atomic():
+    with bill_run_lock(), _sqlite_run_settings(checkpoint_once=False), transaction.atomic():
         period = BillingPeriod.objects.select_for_update().get(pk=period.pk)
         if period.status == pipeline.POSTED:
             return RunResult(run, unchanged=True, message="The period is already posted: nothing changed.")

@@ -137,11 +137,7 @@ def write_chunk(
                 for r in rows
             ],
         )
-        cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where} AND basis <> %s", [*args, Basis.READS])
-        bill_of = dict(cur.fetchall())
-        if any(r.basis == Basis.READS for r in rows):
-            cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where} AND basis = %s", [*args, Basis.READS])
-            bill_of.update(cur.fetchall())
+        bill_of = _bill_ids(cur, where, args, [r.account_id for r in rows])
         cur.executemany(
             _insert_sql(LINE, LINE_COLUMNS),
             [
@@ -155,6 +151,21 @@ def write_chunk(
     done.flags.update(f for r in rows for f in r.flags)
     done.rows = len(rows)
     return done
+
+
+def _bill_ids(cur: Any, where: str, args: list[Any], accounts: list[int]) -> dict[int, int]:
+    """The draft bill id of each account just billed in Python: only those accounts (not the range's plain
+    bills the chunk wrote in SQL), up to 500 at a time; the whole range when most of it was Python's."""
+    if len(accounts) > 2_000:
+        cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where}", args)
+        return dict(cur.fetchall())
+    out: dict[int, int] = {}
+    for start in range(0, len(accounts), 500):
+        part = accounts[start : start + 500]
+        marks = ", ".join(["%s"] * len(part))
+        cur.execute(f"SELECT account_id, id FROM {BILL} WHERE {where} AND account_id IN ({marks})", [*args, *part])
+        out.update(cur.fetchall())
+    return out
 
 
 def drop_drafts_after(period: BillingPeriod, high: int) -> int:
@@ -197,8 +208,17 @@ def post_bills(period: BillingPeriod, *, run: str, user_id: int | None, now: dt.
             ],
         )
         written = int(cur.rowcount)
-        cur.execute(
-            f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE period_id = %s AND status = %s AND basis <> %s",
-            [BillStatus.POSTED.value, at, period.pk, BillStatus.DRAFT.value, Basis.HELD.value],
-        )
+        # The drafts' ids bound a range walked in id order ("+": not through the (period, status, account)
+        # index whose status the UPDATE changes, which makes SQLite collect every row first); the period,
+        # status and basis still decide which bills are posted.
+        draft = "period_id = %s AND status = %s AND basis <> %s"
+        cur.execute(f"SELECT MIN(id), MAX(id) FROM {BILL} WHERE {draft}", [period.pk, BillStatus.DRAFT, Basis.HELD])
+        low, high = cur.fetchone()
+        plus = "+" if connection.vendor == "sqlite" else ""  # SQLite's "no index for this term"
+        if low is not None:
+            cur.execute(
+                f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE id >= %s AND id <= %s"
+                f" AND {plus}period_id = %s AND {plus}status = %s AND basis <> %s",
+                [BillStatus.POSTED.value, at, low, high, period.pk, BillStatus.DRAFT.value, Basis.HELD.value],
+            )
     return written
