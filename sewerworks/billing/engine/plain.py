@@ -28,7 +28,7 @@ from typing import Any
 from django.db import connection
 
 from sewerworks.billing.choices import Basis, BillStatus, Flag
-from sewerworks.billing.engine.gather import LOOKBACK
+from sewerworks.billing.engine.gather import LOOKBACK, PUBLISHED_READS
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, StrengthRecord
 from sewerworks.ordinance.s118_52_charges import SECTION, ChargeParameters, money
 from sewerworks.registry.choices import MeterPurpose, MeterUnit, ReadSource
@@ -147,7 +147,7 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
         area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
     # The last read of a span: the highest reading on its latest day (gather's order: day, then reading),
     # one descending walk of the (meter, day, source) index per span.
-    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s AND r.read_on"
+    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s{PUBLISHED_READS} AND r.read_on"
     last = " ORDER BY r.read_on DESC, r.reading DESC LIMIT 1"
     sql = (
         f"SELECT a.id, a.parcel_id, a.user_class, m.dials, m.unit,"
