@@ -43,3 +43,15 @@ def client_as(make_user: Callable[..., Any], client: Any) -> Callable[..., Any]:
         return client
 
     return _as
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing() -> None:
+    """Tests make thousands of users: hash their passwords with a fast hasher (the real one costs about a
+    third of a second each, by design). Production keeps Django's PBKDF2 (sewerworks.settings)."""
+    from django.conf import settings as django_settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()

@@ -85,7 +85,7 @@ def nav_entries() -> list[NavEntry]:
 
 def nav_for(user: Any, path: str) -> list[dict[str, Any]]:
     """The navigation ``user`` may see, with the entry for ``path`` marked active."""
-    items = []
+    items: list[dict[str, Any]] = []
     for entry in nav_entries():
         url = _reverse(entry.url_name)
         if url is None or not user.has_perm(entry.permission):
