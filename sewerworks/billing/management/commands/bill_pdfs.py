@@ -7,7 +7,6 @@ the file is stored for the clerk to download from the period's screen and, with 
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import shutil
 from argparse import ArgumentParser
@@ -18,27 +17,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from sewerworks.billing.actions import do_start_bill_batch
-from sewerworks.billing.models import BillBatch, BillingPeriod, MailingOrder
+from sewerworks.billing.management.periods import existing_period
+from sewerworks.billing.models import BillBatch, MailingOrder
 from sewerworks.billing.tasks import run_bill_batch
 from sewerworks.core.permissions import require
-from sewerworks.registry.models import ImprovementArea
-
-
-def existing_period(text: str) -> BillingPeriod:
-    day, _, code = text.partition(":")
-    try:
-        end = dt.date.fromisoformat(day)
-    except ValueError:
-        raise CommandError(f"PERIOD {text!r}: give the period's last day, YYYY-MM-DD[:area]") from None
-    area = None
-    if code:
-        area = ImprovementArea.objects.filter(code=code).first()
-        if area is None:
-            raise CommandError(f"PERIOD {text!r}: no Sewer Improvement Area {code!r}")
-    found = BillingPeriod.objects.filter(end=end, area=area).first()
-    if found is None:
-        raise CommandError(f"PERIOD {text!r}: no billing period ends on {end}{' in ' + code if code else ''}")
-    return found
 
 
 class Command(BaseCommand):

@@ -7,7 +7,6 @@ reviews and posts it (the Superintendent's role). Running a posted period change
 
 from __future__ import annotations
 
-import datetime as dt
 from argparse import ArgumentParser
 from typing import Any
 
@@ -20,22 +19,13 @@ from sewerworks.billing.actions import do_open_period, do_post_period, do_review
 from sewerworks.billing.actions.periods import require
 from sewerworks.billing.engine.lock import BillRunBusy
 from sewerworks.billing.engine.run import CHUNK, run_drafts
+from sewerworks.billing.management.periods import parse_period
 from sewerworks.billing.models import BillingPeriod
-from sewerworks.registry.models import ImprovementArea
 
 
 def find_period(text: str, user: Any) -> BillingPeriod:
-    day, _, code = text.partition(":")
-    try:
-        end = dt.date.fromisoformat(day)
-    except ValueError:
-        raise CommandError(f"PERIOD {text!r}: give the period's last day, YYYY-MM-DD[:area]") from None
-    area = None
-    if code:
-        area = ImprovementArea.objects.filter(code=code).first()
-        if area is None:
-            raise CommandError(f"PERIOD {text!r}: no Sewer Improvement Area {code!r}")
-    found = BillingPeriod.objects.filter(end=end, area=area).first()
+    """The period ``text`` names, opened (by ``user``) if it is not recorded yet."""
+    end, area, found = parse_period(text)
     return found or do_open_period(end, area=area, acting_user=user)
 
 

@@ -8,32 +8,20 @@ every row error on stderr) when nothing was; with --valid-rows-only the reject f
 
 from __future__ import annotations
 
-import datetime as dt
 from argparse import ArgumentParser
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from sewerworks.billing.imports.reads import PERIOD
+from sewerworks.billing.management.periods import existing_period
 from sewerworks.billing.models import BillingPeriod
 from sewerworks.core.imports import cli
 
 
 def period_named(text: str) -> BillingPeriod:
     """The open or posted period named YYYY-MM-DD[:area-code] (an import never opens one)."""
-    day, _, code = text.partition(":")
-    try:
-        end = dt.date.fromisoformat(day)
-    except ValueError:
-        raise CommandError(f"--period {text!r}: give the period's last day, YYYY-MM-DD[:area-code].") from None
-    found = BillingPeriod.objects.filter(end=end)
-    period = (found.filter(area__code=code) if code else found.filter(area__isnull=True)).first()
-    if period is None:
-        raise CommandError(
-            f"--period {text!r}: no billing period ends on {end}{' in ' + code if code else ''}; "
-            "open it first (the period screen, or bill_run)."
-        )
-    return period
+    return existing_period(text, label="--period", hint="; open it first (the period screen, or bill_run).")
 
 
 class Command(BaseCommand):
