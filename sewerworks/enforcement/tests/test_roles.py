@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules.permissions import permissions as registered
 
 from sewerworks.core.roles import ROLES
+from sewerworks.core.testing.roles import table_gaps, wrong_permissions
 
 pytestmark = pytest.mark.django_db
 
@@ -42,20 +42,15 @@ EXPECTED: dict[str, frozenset[str]] = {
 
 
 def test_every_enforcement_permission_is_in_the_table() -> None:
-    ours = {p for p in registered if p.startswith("enforcement.")}
-    assert ours - set(EXPECTED) == set(), "a new permission needs its line in this table"
-    assert set(EXPECTED) - ours == set(), "the table names a permission the rules no longer define"
+    missing, stale = table_gaps("enforcement", EXPECTED)
+    assert missing == set(), "a new permission needs its line in this table"
+    assert stale == set(), "the table names a permission the rules no longer define"
 
 
 @pytest.mark.parametrize("role", sorted(ROLES) + [""])
 def test_each_role_holds_exactly_its_enforcement_permissions(make_user: Any, role: str) -> None:
     user = make_user(role) if role else make_user()
-    wrong = [
-        f"{perm}: {'refused' if role in allowed else 'allowed'}"
-        for perm, allowed in sorted(EXPECTED.items())
-        if user.has_perm(perm) != (role in allowed)
-    ]
-    assert wrong == []
+    assert wrong_permissions(user, role, EXPECTED) == []
 
 
 def test_a_board_member_can_post_nothing_on_the_enforcement_screens(client_as: Any) -> None:
