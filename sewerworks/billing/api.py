@@ -10,7 +10,6 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from ninja import Router, Status
-from ninja.errors import HttpError
 from ninja.pagination import paginate
 
 from sewerworks.billing import actions
@@ -20,26 +19,13 @@ from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties import bill_penalty_date
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404 as _get
+from sewerworks.core.api_errors import refused as _refused
 from sewerworks.registry.api import REFUSALS, RegistryPagination
-from sewerworks.registry.filters import MAX_ID
 from sewerworks.registry.models import ImprovementArea, Parcel, SewerAccount
 
 router = Router(tags=["billing"])
 VIEW = "billing.view_billing"
-
-
-def _get(model: Any, pk: int, what: str) -> Any:
-    obj = model.objects.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
-    if obj is None:
-        raise HttpError(404, f"No {what} {pk}.")
-    return obj
-
-
-def _refused(exc: ValidationError) -> HttpError:
-    """A refusal of an action as a 422 naming the field (when the action named one) and the rule."""
-    if hasattr(exc, "error_dict"):
-        return HttpError(422, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
-    return HttpError(422, " ".join(exc.messages))
 
 
 @router.get("/billing/periods", response={200: list[s.PeriodOut], **REFUSALS}, summary="Billing periods")

@@ -11,33 +11,20 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils import timezone
 from ninja import Router, Status
-from ninja.errors import HttpError
 from ninja.pagination import paginate
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404 as _get
+from sewerworks.core.api_errors import refused as _refused
 from sewerworks.grease import actions
 from sewerworks.grease import api_schemas as s
 from sewerworks.grease.models import GreaseInspection, Hauler, Interceptor, PumpOut
 from sewerworks.grease.readings import category
 from sewerworks.grease.status import Standing, establishments, standing, standings
 from sewerworks.registry.api import REFUSALS, RegistryPagination
-from sewerworks.registry.filters import MAX_ID
 
 router = Router(tags=["grease"])
 VIEW = "grease.view_grease"
-
-
-def _get(qs: Any, pk: int, what: str) -> Any:
-    obj = qs.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
-    if obj is None:
-        raise HttpError(404, f"No {what} {pk}.")
-    return obj
-
-
-def _refused(exc: ValidationError) -> HttpError:
-    if hasattr(exc, "error_dict"):
-        return HttpError(422, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
-    return HttpError(422, " ".join(exc.messages))
 
 
 def _out(row: Standing) -> dict[str, Any]:
