@@ -6,6 +6,7 @@ HOST=${1:-127.0.0.1}
 PORT=${2:-8000}
 export PATH="$PWD/.venv/bin:$PATH"
 export DJANGO_SETTINGS_MODULE=sewerworks.settings
+export DEBUG=${DEBUG:-true}  # the demo on a laptop; a server leaves DEBUG off (the default)
 sewerworks migrate --noinput -v 0
 sewerworks demo --if-empty
 sewerworks worker >var/worker.log 2>&1 &

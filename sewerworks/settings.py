@@ -26,8 +26,37 @@ def _env_bool(name: str, default: bool) -> bool:
     return raw.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_SECRET_KEY)
+# DEBUG is off unless asked for: `make run` turns it on for the demo; a server never does (ASVS 14.3.2).
+DEBUG = _env_bool("DEBUG", False)
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment; else, in development, the fixed development key; else a random key
+    generated once into ``VAR_DIR/secret-key`` (mode 0600) and read back by every later process, so that a
+    fresh install is never signed with a key anyone else knows."""
+    if "SECRET_KEY" in os.environ:
+        return os.environ["SECRET_KEY"]
+    if DEBUG:
+        return _DEV_SECRET_KEY
+    path = VAR_DIR / "secret-key"
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        import secrets
+
+        draft = VAR_DIR / f".secret-key.{os.getpid()}"
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(secrets.token_urlsafe(64) + "\n")
+        try:
+            os.link(draft, path)  # atomic: the first process to get here wins, the others read its key
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return path.read_text(encoding="ascii").strip()
+
+
+SECRET_KEY = _secret_key()
 if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
     raise ImproperlyConfigured(
         "sewerworks refuses to start with DEBUG off and the development SECRET_KEY: set SECRET_KEY."

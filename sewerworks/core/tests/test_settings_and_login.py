@@ -17,9 +17,35 @@ def start_django(**env: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_production_mode_refuses_the_development_secret_key() -> None:
-    proc = start_django(DEBUG="false")
+    proc = start_django(DEBUG="false", SECRET_KEY="dev-only-not-secret-sewerworks")
     assert proc.returncode != 0
-    assert "SECRET_KEY" in proc.stderr
+    assert "development SECRET_KEY" in proc.stderr
+
+
+def test_debug_is_off_unless_asked_for(tmp_path) -> None:
+    code = "from django.conf import settings; print(settings.DEBUG)"
+    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    env |= {"SEWERWORKS_VAR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "sewerworks.settings"}
+    off = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    on = subprocess.run(
+        [sys.executable, "-c", code], env=env | {"DEBUG": "true"}, capture_output=True, text=True, check=True
+    )
+    assert (off.stdout.strip(), on.stdout.strip()) == ("False", "True")
+
+
+def test_without_a_secret_key_production_mode_generates_one_private_key_and_keeps_it(tmp_path) -> None:
+    code = "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)"
+    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    env |= {"SEWERWORKS_VAR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "sewerworks.settings"}
+    first, second = (
+        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.strip()
+        for _ in range(2)
+    )
+    key_file = tmp_path / "secret-key"
+    assert first == second == key_file.read_text().strip()
+    assert len(first) >= 50 and first != "dev-only-not-secret-sewerworks"
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    assert not list(tmp_path.glob(".secret-key.*"))
 
 
 def test_production_mode_starts_with_a_real_key() -> None:
