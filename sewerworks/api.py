@@ -11,8 +11,17 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from sewerworks.core.api_auth import ApiTokenAuth, SessionAuth
+from sewerworks.core.api_schema import document_refusals
 
-api = NinjaAPI(
+
+class SewerworksAPI(NinjaAPI):
+    """The API whose schema documents every refusal an operation can give (see ``document_refusals``)."""
+
+    def get_openapi_schema(self, *, path_prefix: str | None = None, path_params: Any = None) -> Any:
+        return document_refusals(super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params))
+
+
+api = SewerworksAPI(
     title="sewerworks",
     version="1",
     description=(

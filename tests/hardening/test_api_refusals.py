@@ -50,3 +50,13 @@ def test_a_signed_in_session_still_needs_its_csrf_token(make_user: Any) -> None:
     response = client.post("/api/determinations/notice-deadline", NOTICE, content_type=JSON)
     assert response.status_code == 403
     assert "CSRF" in response.json()["detail"]
+
+
+def test_the_schema_documents_every_refusal_an_operation_can_give() -> None:
+    from sewerworks.api import api
+
+    paths = api.get_openapi_schema()["paths"]
+    create_owner = {str(code) for code in paths["/api/owners"]["post"]["responses"]}
+    one_job = {str(code) for code in paths["/api/jobs/{job_id}"]["get"]["responses"]}
+    assert {"400", "401", "403", "413", "422"} <= create_owner
+    assert {"400", "401", "403", "404", "422"} <= one_job and "413" not in one_job
