@@ -13,6 +13,7 @@ from ninja import Body, Query, Router, Schema
 from ninja.errors import HttpError
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404
 from sewerworks.core.determinations import LawNotInForce, run_determination
 from sewerworks.core.jobs import do_rerun_job
 from sewerworks.core.models import Job
@@ -129,10 +130,7 @@ def list_jobs(request: HttpRequest) -> Any:
 @jobs_router.get("/jobs/{job_id}", response=JobOut, summary="A background job and its progress")
 def job_detail(request: HttpRequest, job_id: int) -> Any:
     require(request, "core.view_job")
-    job = Job.objects.filter(pk=job_id).first()
-    if job is None:
-        raise HttpError(404, f"No job {job_id}.")
-    return job
+    return record_or_404(Job, job_id, "job")
 
 
 @jobs_router.post(
@@ -142,9 +140,7 @@ def job_detail(request: HttpRequest, job_id: int) -> Any:
 )
 def rerun_job(request: HttpRequest, job_id: int) -> Any:
     user = require(request, "core.rerun_job")
-    job = Job.objects.filter(pk=job_id).first()
-    if job is None:
-        raise HttpError(404, f"No job {job_id}.")
+    job = record_or_404(Job, job_id, "job")
     try:
         return do_rerun_job(job, acting_user=user)
     except ValidationError as exc:

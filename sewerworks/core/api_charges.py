@@ -19,6 +19,7 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import PlainSerializer
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404
 from sewerworks.core.charges import do_mark_charge_billed
 from sewerworks.core.models import PendingCharge
 from sewerworks.core.schemas import Day
@@ -103,10 +104,7 @@ def list_pending_charges(request: HttpRequest, q: PendingChargeQuery = Query(...
 @router.get("/pending-charges/{charge_id}", response={200: PendingChargeOut, **REFUSALS}, summary="A pending charge")
 def get_pending_charge(request: HttpRequest, charge_id: int) -> Any:
     require(request, "core.view_pending_charge")
-    charge = _charges().filter(pk=charge_id).first() if 1 <= charge_id <= MAX_ID else None
-    if charge is None:
-        raise HttpError(404, f"No pending charge {charge_id}.")
-    return charge
+    return record_or_404(_charges(), charge_id, "pending charge")
 
 
 @router.post(

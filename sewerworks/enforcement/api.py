@@ -24,13 +24,13 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.pagination import paginate
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404
 from sewerworks.enforcement import actions
 from sewerworks.enforcement import api_schemas as s
 from sewerworks.enforcement.actions import do_post_fine, do_sweep
 from sewerworks.enforcement.choices import DeadlineStatus
 from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, Violation, ViolatorCharge
 from sewerworks.registry.api import REFUSALS, RegistryPagination
-from sewerworks.registry.filters import MAX_ID
 from sewerworks.registry.models import Building, Owner, Parcel, PrivateSystem
 
 router = Router(tags=["enforcement"])
@@ -40,13 +40,6 @@ VIEW = "enforcement.view_enforcement"
 # A model field named in an action's refusal -> the request field that carries it
 FIELDS = {"parcel": "parcel_id", "violation": "violation_id", "building": "building_id",
           "responsible_owner": "responsible_owner_id", "private_system": "private_system_id"}
-
-
-def _get(qs: models.QuerySet[M], pk: int, what: str) -> M:
-    obj = qs.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
-    if obj is None:
-        raise HttpError(404, f"No {what} {pk}.")
-    return obj
 
 
 def _ref(model: type[M], pk: int | None, field: str) -> M | None:
@@ -112,7 +105,7 @@ def list_deadlines(request: HttpRequest, q: s.DeadlineQuery = Query(...)) -> Any
             summary="A deadline, with the determination that set it")
 def get_deadline(request: HttpRequest, deadline_id: int) -> Any:
     require(request, VIEW)
-    return _get(_deadlines().select_related("decision"), deadline_id, "deadline")
+    return record_or_404(_deadlines().select_related("decision"), deadline_id, "deadline")
 
 
 # --- Violations -----------------------------------------------------------------------------------------
@@ -137,7 +130,7 @@ def list_violations(request: HttpRequest, q: s.ViolationQuery = Query(...)) -> A
             summary="A violation: its status changes, notices, deadlines and fine to date")
 def get_violation(request: HttpRequest, violation_id: int) -> Any:
     require(request, VIEW)
-    return _get(_violations(), violation_id, "violation")
+    return record_or_404(_violations(), violation_id, "violation")
 
 
 @router.post("/violations", response={201: s.ViolationDetailOut, **REFUSALS}, summary="Record a violation")
@@ -154,7 +147,7 @@ def open_violation(request: HttpRequest, payload: s.ViolationIn) -> Any:
 
 def _violation_step(request: HttpRequest, violation_id: int, perm: str) -> Violation:
     require(request, perm)
-    return _get(_violations(), violation_id, "violation")
+    return record_or_404(_violations(), violation_id, "violation")
 
 
 @router.post("/violations/{violation_id}/moves", response={200: s.ViolationDetailOut, **REFUSALS},
@@ -163,7 +156,7 @@ def move_violation(request: HttpRequest, violation_id: int, payload: s.MoveIn) -
     violation = _violation_step(request, violation_id, "enforcement.move_violation")
     _act(actions.do_move_violation, violation, payload.to, why=payload.why, acting_user=request.user,
          rename={"status": "to"})
-    return _get(_violations(), violation_id, "violation")
+    return record_or_404(_violations(), violation_id, "violation")
 
 
 @router.post("/violations/{violation_id}/correction", response={200: s.ViolationDetailOut, **REFUSALS},
@@ -172,7 +165,7 @@ def record_correction(request: HttpRequest, violation_id: int, payload: s.Correc
     violation = _violation_step(request, violation_id, "enforcement.record_correction")
     _act(actions.do_record_correction, violation, corrected_on=payload.corrected_on, why=payload.why,
          acting_user=request.user)
-    return _get(_violations(), violation_id, "violation")
+    return record_or_404(_violations(), violation_id, "violation")
 
 
 @router.post("/violations/{violation_id}/fine-posting", response={200: s.ViolationDetailOut, **REFUSALS},
@@ -185,7 +178,7 @@ def post_fine(request: HttpRequest, violation_id: int, payload: s.FinePostingIn)
     if fine is None:
         raise NinjaValidationError([{"loc": ["body", "payload"], "msg": "No §118-5 fine runs on this violation."}])
     _act(do_post_fine, fine, posted_on=payload.posted_on, acting_user=request.user)
-    return _get(_violations(), violation_id, "violation")
+    return record_or_404(_violations(), violation_id, "violation")
 
 
 @router.post("/violations/{violation_id}/court-fines", response={201: s.CourtFineOut, **REFUSALS},
@@ -229,7 +222,7 @@ def list_notices(request: HttpRequest, q: s.NoticeQuery = Query(...)) -> Any:  #
             summary="A notice and the clocks its service started")
 def get_notice(request: HttpRequest, notice_id: int) -> Any:
     require(request, VIEW)
-    return _get(_notices(), notice_id, "notice")
+    return record_or_404(_notices(), notice_id, "notice")
 
 
 @router.post("/notices", response={201: s.NoticeDetailOut, **REFUSALS}, summary="Issue a written notice")
@@ -248,17 +241,17 @@ def issue_notice(request: HttpRequest, payload: s.NoticeIn) -> Any:
                   correction_hours=payload.correction_hours, issued_on=payload.issued_on, section=payload.section,
                   addressee_name=payload.addressee_name or "", addressee_block=payload.addressee_block or "",
                   acting_user=request.user)
-    return Status(201, _get(_notices(), notice.pk, "notice"))
+    return Status(201, record_or_404(_notices(), notice.pk, "notice"))
 
 
 @router.post("/notices/{notice_id}/service", response={200: s.NoticeDetailOut, **REFUSALS},
              summary="Record service of a notice (starts its clock)")
 def record_service(request: HttpRequest, notice_id: int, payload: s.ServiceIn) -> Any:
     require(request, "enforcement.record_service")
-    notice = _get(Notice.objects.all(), notice_id, "notice")
+    notice = record_or_404(Notice.objects.all(), notice_id, "notice")
     _act(actions.do_record_service, notice, method=payload.method, served_on=payload.served_on,
          served_by_name=payload.served_by_name, served_at=payload.served_at, acting_user=request.user)
-    return _get(_notices(), notice_id, "notice")
+    return record_or_404(_notices(), notice_id, "notice")
 
 
 # --- Connections and private systems (§118-5) -----------------------------------------------------------
@@ -281,7 +274,7 @@ def record_connection(request: HttpRequest, payload: s.ConnectionIn) -> Any:
              summary="Record a private system cleaned, abandoned and filled (§118-5)")
 def record_abandonment(request: HttpRequest, system_id: int, payload: s.AbandonmentIn) -> Any:
     require(request, "enforcement.record_abandonment")
-    system = _get(PrivateSystem.objects.all(), system_id, "private system")
+    system = record_or_404(PrivateSystem.objects.all(), system_id, "private system")
     _act(actions.do_record_abandonment, private_system=system, abandoned_on=payload.abandoned_on,
          acting_user=request.user)
     return {"private_system_id": system.pk, "status": "abandoned", "abandoned_on": payload.abandoned_on,

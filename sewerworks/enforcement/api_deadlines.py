@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from ninja import Router
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404
 from sewerworks.enforcement import api_schemas as s
 from sewerworks.enforcement.actions import do_meet_deadline
 from sewerworks.enforcement.deadline_kinds import kind_rule
@@ -25,10 +26,10 @@ router = Router(tags=["enforcement"])
 def meet_deadline(request: HttpRequest, deadline_id: int, payload: s.MeetDeadlineIn) -> Any:
     """A pump-out done, a meter installed, a review of the Town's own completed: the deadline is met on
     ``met_on``. The permission is the kind's (a pump-out: the inspectors and the Superintendent)."""
-    from sewerworks.enforcement.api import _act, _deadlines, _get
+    from sewerworks.enforcement.api import _act, _deadlines
 
     require(request, "enforcement.view_enforcement")
-    deadline = _get(Deadline.objects.all(), deadline_id, "deadline")
+    deadline = record_or_404(Deadline.objects.all(), deadline_id, "deadline")
     require(request, kind_rule(deadline.kind).meet_permission)
     _act(do_meet_deadline, deadline, met_on=payload.met_on, why=payload.why, acting_user=request.user)
-    return _get(_deadlines().select_related("decision"), deadline_id, "deadline")
+    return record_or_404(_deadlines().select_related("decision"), deadline_id, "deadline")

@@ -23,6 +23,7 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import create_model
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404
 from sewerworks.registry import actions, filters, reads
 from sewerworks.registry import api_schemas as s
 from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus
@@ -80,13 +81,6 @@ def _filtered(filterset: type[df.FilterSet], query: Schema, qs: models.QuerySet[
     return qs
 
 
-def _get(qs: models.QuerySet[M], pk: int, what: str) -> M:
-    obj = qs.filter(pk=pk).first() if 1 <= pk <= filters.MAX_ID else None
-    if obj is None:
-        raise HttpError(404, f"No {what} {pk}.")
-    return obj
-
-
 def _act(fn: Callable[..., T], *args: Any, fk: tuple[str, ...] = (), **kwargs: Any) -> T:
     """Run an action; its refusals become 403 and 422 answers naming the rule or the field."""
     try:
@@ -139,7 +133,7 @@ def list_areas(request: HttpRequest, q: filter_query(filters.ImprovementAreaFilt
 @router.get("/improvement-areas/{area_id}", response={200: s.ImprovementAreaOut, **REFUSALS})
 def get_area(request: HttpRequest, area_id: int) -> Any:
     require(request, "registry.view_improvementarea")
-    return _get(ImprovementArea.objects.all(), area_id, "Sewer Improvement Area")
+    return record_or_404(ImprovementArea.objects.all(), area_id, "Sewer Improvement Area")
 
 
 # --- Parcels --------------------------------------------------------------------------------------------
@@ -162,27 +156,27 @@ def list_parcels(request: HttpRequest, q: filter_query(filters.ParcelFilterSet) 
 @router.get("/parcels/{parcel_id}", response={200: s.ParcelOut, **REFUSALS}, summary="A parcel")
 def get_parcel(request: HttpRequest, parcel_id: int) -> Any:
     require(request, "registry.view_parcel")
-    return _get(_parcels(), parcel_id, "parcel")
+    return record_or_404(_parcels(), parcel_id, "parcel")
 
 
 @router.post("/parcels", response={201: s.ParcelOut, **REFUSALS}, summary="Add a parcel")
 def create_parcel(request: HttpRequest, payload: s.ParcelIn) -> Any:
     parcel = _create(request, "parcel", payload, fk=("improvement_area",))
-    return Status(201, _get(_parcels(), parcel.pk, "parcel"))
+    return Status(201, record_or_404(_parcels(), parcel.pk, "parcel"))
 
 
 @router.patch("/parcels/{parcel_id}", response={200: s.ParcelOut, **REFUSALS}, summary="Change a parcel")
 def update_parcel(request: HttpRequest, parcel_id: int, payload: s.ParcelPatch) -> Any:  # type: ignore[valid-type]
     require(request, "registry.change_parcel")
-    _update(request, _get(Parcel.objects.all(), parcel_id, "parcel"), payload, fk=("improvement_area",))
-    return _get(_parcels(), parcel_id, "parcel")
+    _update(request, record_or_404(Parcel.objects.all(), parcel_id, "parcel"), payload, fk=("improvement_area",))
+    return record_or_404(_parcels(), parcel_id, "parcel")
 
 
 @router.post("/parcels/{parcel_id}/transfer", response={201: s.OwnershipOut, **REFUSALS},
              summary="Record a new owner of a parcel")
 def transfer_parcel(request: HttpRequest, parcel_id: int, payload: s.TransferIn) -> Any:
     require(request, "registry.change_ownership")
-    parcel = _get(Parcel.objects.all(), parcel_id, "parcel")
+    parcel = record_or_404(Parcel.objects.all(), parcel_id, "parcel")
     owner = Owner.objects.filter(pk=payload.owner_id).first()
     if owner is None:
         raise NinjaValidationError([{"loc": ["body", "payload", "owner_id"], "msg": f"No owner {payload.owner_id}."}])
@@ -211,18 +205,18 @@ def _crud(
     @router.get(f"/{path}/{{pk}}", response={200: out, **REFUSALS}, summary=f"A {what}", operation_id=f"get_{name}")
     def get_(request: HttpRequest, pk: int) -> Any:
         require(request, f"registry.view_{name}")
-        return _get(qs(), pk, what)
+        return record_or_404(qs(), pk, what)
 
     @router.post(f"/{path}", response={201: out, **REFUSALS}, summary=f"Add a {what}", operation_id=f"add_{name}")
     def create_(request: HttpRequest, payload: inp) -> Any:  # type: ignore[valid-type]
-        return Status(201, _get(qs(), _create(request, name, payload, fk=fk).pk, what))
+        return Status(201, record_or_404(qs(), _create(request, name, payload, fk=fk).pk, what))
 
     @router.patch(f"/{path}/{{pk}}", response={200: out, **REFUSALS}, summary=f"Change a {what}",
                   operation_id=f"change_{name}")
     def update_(request: HttpRequest, pk: int, payload: patch) -> Any:  # type: ignore[valid-type]
         require(request, f"registry.change_{name}")
-        _update(request, _get(model._default_manager.all(), pk, what), payload, fk=fk)
-        return _get(qs(), pk, what)
+        _update(request, record_or_404(model._default_manager.all(), pk, what), payload, fk=fk)
+        return record_or_404(qs(), pk, what)
 
 
 _crud("owners", Owner, "owner", s.OwnerOut, s.OwnerIn, s.OwnerPatch, filters.OwnerFilterSet, Owner.objects.all)
@@ -238,7 +232,7 @@ _crud("water-meters", WaterMeter, "water meter", s.WaterMeterOut, s.WaterMeterIn
              summary="Certify a meter installed and working (§118-25)")
 def certify_meter(request: HttpRequest, meter_id: int, payload: s.CertifyIn) -> Any:
     require(request, "registry.change_watermeter")
-    meter = _get(WaterMeter.objects.all(), meter_id, "water meter")
+    meter = record_or_404(WaterMeter.objects.all(), meter_id, "water meter")
     return _act(actions.do_certify_meter, meter, payload.on, acting_user=request.user)
 
 
@@ -258,7 +252,7 @@ def list_reads(request: HttpRequest, q: filter_query(filters.MeterReadFilterSet)
 @router.get("/meter-reads/{read_id}", response={200: s.MeterReadOut, **REFUSALS}, summary="A meter read")
 def get_read(request: HttpRequest, read_id: int) -> Any:
     require(request, "registry.view_meterread")
-    return _get(_reads(), read_id, "meter read")
+    return record_or_404(_reads(), read_id, "meter read")
 
 
 @router.post("/meter-reads", response={201: s.MeterReadBatchOut, **REFUSALS}, summary="Record a batch of reads")
@@ -286,7 +280,7 @@ def _read_only(path: str, model: type[M], what: str, out: type[Schema], filterse
     @router.get(f"/{path}/{{pk}}", response={200: out, **REFUSALS}, summary=f"A {what}", operation_id=f"get_{name}")
     def get_(request: HttpRequest, pk: int) -> Any:
         require(request, f"registry.view_{name}")
-        return _get(model._default_manager.all(), pk, what)
+        return record_or_404(model._default_manager.all(), pk, what)
 
 
 _read_only("sewer-mains", SewerMain, "sewer main", s.SewerMainOut, filters.SewerMainFilterSet)

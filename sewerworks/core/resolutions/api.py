@@ -15,6 +15,7 @@ from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import record_or_404
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
 
@@ -98,10 +99,7 @@ def list_resolutions(request: HttpRequest) -> Any:
 @router.get("/resolutions/{resolution_id}", response={200: ResolutionOut, 404: ErrorOut}, summary="One resolution")
 def get_resolution(request: HttpRequest, resolution_id: int) -> Any:
     require(request, "core.view_resolution")
-    found = BoardResolution.objects.filter(pk=resolution_id).first()
-    if found is None:
-        raise HttpError(404, f"No resolution {resolution_id}.")
-    return _out(found)
+    return _out(record_or_404(BoardResolution.objects.prefetch_related("values"), resolution_id, "resolution"))
 
 
 def _detail(error: ValidationError) -> list[dict[str, Any]]:
