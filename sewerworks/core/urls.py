@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sewerworks.core import views
+from sewerworks.core import views, views_determinations
 from sewerworks.core.attachment_views import attachment_download
 from sewerworks.core.resolutions import views as resolutions
 from sewerworks.core.urlutils import optional_include
@@ -13,6 +13,12 @@ urlpatterns = [
     path("jobs/<int:pk>/", views.job_detail, name="job_detail"),
     path("jobs/<int:pk>/rerun/", views.job_rerun, name="job_rerun"),
     path("determinations/", views.determination_list, name="determination_list"),
+    path(
+        "determinations/parcel/<int:pk>/",
+        views_determinations.determinations_for_parcel,
+        name="determinations_for_parcel",
+    ),
+    path("determinations/<slug:topic>/", views_determinations.determination_topic, name="determination_topic"),
     path("files/<slug:kind>/<int:pk>/", attachment_download, name="attachment"),
     path("resolutions/", resolutions.resolution_list, name="resolution_list"),
     path("resolutions/new/", resolutions.resolution_new, name="resolution_new"),
