@@ -21,6 +21,7 @@ import math
 from decimal import Decimal
 from typing import Any
 
+from sewerworks.core.text import without_nul
 from sewerworks.engineering.designs import crs as crs_module
 from sewerworks.engineering.designs.model import BadNumber, Design, Manhole, Pipe, Point, nominal_diameter, number
 
@@ -76,8 +77,8 @@ class _Reader:
         if not isinstance(properties, dict):
             self.design.error(section, line, "properties must be an object")
             return
-        name = str(properties.get("id", feature.get("id", f"feature {index + 1}")))[:100]
-        kind = geometry.get("type")
+        name = without_nul(str(properties.get("id", feature.get("id", f"feature {index + 1}"))))[:100]
+        kind = without_nul(str(geometry.get("type")))
         coordinates = geometry.get("coordinates")
         if kind == "Point":
             self.manhole(index, name, properties, [coordinates])
@@ -139,7 +140,8 @@ class _Reader:
                                "pipe size: the Town Engineer reviews it.")  # fmt: skip
         self.design.pipes[name] = Pipe(
             name=name, length_ft=Decimal(repr(round(length, 3))), points=tuple(points),
-            diameter_in=size if size is not None else diameter, material=str(properties.get("material", ""))[:60],
+            diameter_in=size if size is not None else diameter,
+            material=without_nul(str(properties.get("material", "")))[:60],
             **values,
         )  # fmt: skip
 

@@ -1,8 +1,8 @@
 """A sewer design as read from a file: manholes, pipes, what needs a person, and the rows that could not be read.
 
-Pure Python (no Django), so the parsers and the review can be tested and fuzzed on their own. Lengths and
-elevations are feet, diameters inches, flows ft³/s, whatever the file's units; coordinates are EPSG:2260
-(NAD83 / New York East, US survey feet), the registry's system.
+Plain Python (no database, no settings), so the parsers and the review can be tested and fuzzed on their
+own. Lengths and elevations are feet, diameters inches, flows ft³/s, whatever the file's units;
+coordinates are EPSG:2260 (NAD83 / New York East, US survey feet), the registry's system.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 
+from sewerworks.core.text import without_nul
 from sewerworks.engineering.designs import crs as crs_module
 from sewerworks.engineering.designs.model import FEET_PER_METRE, BadNumber, Design, Manhole, Pipe, Point, number
 from sewerworks.engineering.designs.model import nominal_diameter as nominal
@@ -46,7 +47,7 @@ def _lines(data: bytes) -> list[tuple[int, str]]:
                 break
             except UnicodeDecodeError:
                 continue
-        text = text.split(";", 1)[0].strip().replace("\x00", "\ufffd")
+        text = without_nul(text.split(";", 1)[0]).strip()
         if text:
             result.append((number_, text))
     return result

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from sewerworks.core.permissions import require
 from sewerworks.engineering.actions import (
     DesignUnreadable,
     do_import_design,
@@ -62,9 +63,8 @@ def _import(request: HttpRequest, project: ExtensionProject | None) -> tuple[Des
 @view_required
 def import_design(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """Upload a design: the next revision of project ``pk``, or a new project."""
-    if not request.user.has_perm("engineering.import_design"):
-        raise PermissionDenied("Your role may not import a design: only the clerk, the Superintendent or the "
-                               "Town Engineer may.")  # fmt: skip
+    require(request.user, "engineering.import_design", "import a sewer extension design",
+            who_may="the clerk, the Superintendent or the Town Engineer")  # fmt: skip
     project = get_object_or_404(ExtensionProject, pk=pk) if pk else None
     if request.method != "POST":
         return redirect("engineering:project_detail", pk) if pk else redirect("engineering:home")
