@@ -16,6 +16,7 @@ from shapely.geometry import Point as ShapelyPoint
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require
+from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.engineering.choices import DesignFormat, ElementKind, ReviewOutcome
 from sewerworks.engineering.designs.geojson import read_geojson
 from sewerworks.engineering.designs.model import Design, Point, RowError
@@ -138,13 +139,19 @@ def do_import_design(
     submitted_on: dt.date | None = None,
     note: str = "",
     reviewed: Reviewed | None = None,
+    as_of: dt.date | None = None,
 ) -> DesignRevision:
     """Import a design file as the next revision of ``project`` (a new project named after the file when
-    none is given), reviewed against §118-29, 32 and 33 with the law in force today. Unreadable files are
-    refused naming section and line; nothing is written then."""
+    none is given), reviewed against §118-29, 32 and 33 with the law in force on ``as_of`` (today by default;
+    never a day still to come, I-50). Unreadable files are refused naming section and line; nothing is
+    written then."""
     require(acting_user, "engineering.import_design", "import a sewer extension design",
             who_may="the clerk, the Superintendent or the Town Engineer")  # fmt: skip
-    result = reviewed or review_of(data, file_name, crs=crs)
+    if as_of is not None:
+        not_in_future("as_of", as_of, "A design review")
+    if submitted_on is not None:
+        not_in_future("submitted_on", submitted_on, "A design submission")
+    result = reviewed or review_of(data, file_name, crs=crs, as_of=as_of)
     with transaction.atomic():
         if project is None:
             from sewerworks.engineering.actions.projects import do_open_project
