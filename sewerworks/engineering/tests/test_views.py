@@ -74,8 +74,8 @@ def test_a_board_member_may_not_upload_and_a_clerk_may_not_approve(client_as: An
     )
     do_import_design(data=design_bytes("corrected.inp"), file_name="b.inp", project=project, acting_user=staff.clerk)
     today = dt.date.today().isoformat()
-    response = client_as("clerk").post(f"/engineering/projects/{project.pk}/approvals/new/",
-                                       {"authority": "town_engineer", "approved_on": today})  # fmt: skip
+    approve = {"approval-authority": "town_engineer", "approval-approved_on": today}
+    response = client_as("clerk").post(f"/engineering/projects/{project.pk}/approvals/new/", approve)
     assert response.status_code == 403
     assert project.approvals.count() == 0
 
@@ -89,3 +89,17 @@ def test_the_engineering_panel_and_navigation_entry_are_on_the_dashboard(
     assert "Sewer extensions (§118-29 – 33)" in page
     assert "Orchard Ridge extension</a>: revision 1, 3 failing findings" in page
     assert 'href="/engineering/"' in page
+
+
+def test_the_town_engineer_reviews_future_flows_and_approves_through_the_page(
+    client_as: Any, project: Any, staff: Any
+) -> None:
+    do_import_design(data=design_bytes("corrected.inp"), file_name="b.inp", project=project, acting_user=staff.clerk)
+    engineer = client_as("town engineer")
+    today = dt.date.today().isoformat()
+    url = f"/engineering/projects/{project.pk}/"
+    engineer.post(f"{url}future-flows/", {"flows-reviewed_on": today, "flows-note": "Allows for 40 lots."})
+    engineer.post(f"{url}approvals/new/", {"approval-authority": "town_engineer", "approval-approved_on": today})
+    project.refresh_from_db()
+    assert project.future_flows_note == "Allows for 40 lots."
+    assert list(project.approvals.values_list("authority", flat=True)) == ["town_engineer"]

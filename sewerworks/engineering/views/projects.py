@@ -90,7 +90,8 @@ def project_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "project": project, "revision": revision, "findings": findings, "history": revision_history(revisions),
         "approvals": project.approvals.select_related("recorded_by").order_by("approved_on"),
         "missing": [Authority(a).label for a in project.missing_approvals()],
-        "upload_form": DesignUploadForm(), "flows_form": FutureFlowsForm(), "approval_form": ApprovalForm(),
+        "upload_form": DesignUploadForm(), "flows_form": FutureFlowsForm(prefix="flows"),
+        "approval_form": ApprovalForm(prefix="approval"),
         "can_import": request.user.has_perm("engineering.import_design"),
         "can_approve": request.user.has_perm("engineering.approve_design"),
         "can_record": request.user.has_perm("engineering.record_outside_approval"),
@@ -120,7 +121,7 @@ def revision_map_json(request: HttpRequest, pk: int) -> JsonResponse:
 @permission_required("engineering.approve_design", raise_exception=True)
 def review_future_flows(request: HttpRequest, pk: int) -> HttpResponse:
     project = get_object_or_404(ExtensionProject, pk=pk)
-    form = FutureFlowsForm(request.POST or None)
+    form = FutureFlowsForm(request.POST or None, prefix="flows")
     if request.method == "POST" and form.is_valid():
         try:
             do_review_future_flows(project=project, acting_user=request.user, **form.cleaned_data)
@@ -136,7 +137,7 @@ def review_future_flows(request: HttpRequest, pk: int) -> HttpResponse:
 @permission_required("engineering.view_engineering", raise_exception=True)
 def record_approval(request: HttpRequest, pk: int) -> HttpResponse:
     project = get_object_or_404(ExtensionProject, pk=pk)
-    form = ApprovalForm(request.POST or None)
+    form = ApprovalForm(request.POST or None, prefix="approval")
     if request.method == "POST" and form.is_valid():
         try:
             do_record_approval(project=project, acting_user=request.user, **form.cleaned_data)

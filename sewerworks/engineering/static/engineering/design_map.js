@@ -38,7 +38,10 @@
           layer.bindTooltip((p.layer === "pipe" ? "Pipe " : "Manhole ") + p.name + (p.requirements ? ": " + p.requirements : ""));
           layer.on("click", function () { show(p.layer, p.name); });
         }
-      }).addTo(map);
+      });
+      // The map needs its view before its layers are drawn (and their elements exist).
+      if (all.getBounds().isValid()) { map.fitBounds(all.getBounds().pad(0.1)); } else { map.setView([41.63, -73.97], 13); }
+      all.addTo(map);
       all.eachLayer(function (layer) {
         var p = layer.feature.properties;
         var node = layer.getElement && layer.getElement();
@@ -48,7 +51,6 @@
         node.setAttribute("data-status", p.status);
         node.setAttribute("data-requirements", p.requirements || "");
       });
-      if (all.getBounds().isValid()) { map.fitBounds(all.getBounds().pad(0.1)); } else { map.setView([41.63, -73.97], 13); }
       el.setAttribute("data-loaded", "true");
       el.setAttribute("data-count", String(data.features.length));
     })
