@@ -116,7 +116,7 @@ def _elements(revision: DesignRevision, design: Design) -> list[DesignElement]:
                 revision=revision, kind=ElementKind.PIPE, name=pipe.name, geometry=_wkt(pipe.points),
                 upstream=pipe.upstream, downstream=pipe.downstream, length_ft=pipe.length_ft.quantize(_MILLI),
                 diameter_in=None if pipe.diameter_in is None else pipe.diameter_in.quantize(_CENTI),
-                slope_percent=None if slope is None else (slope * 100).quantize(_TEN_THOUSANDTH),
+                slope_percent=None if slope is None or abs(slope) >= 1000 else (slope * 100).quantize(_TEN_THOUSANDTH),
                 material=pipe.material,
                 detail={k: str(v) for k, v in (
                     ("shape", pipe.shape), ("trench_width_in", pipe.trench_width_in), ("bedding_in", pipe.bedding_in),

@@ -23,11 +23,24 @@ from typing import Any
 
 from sewerworks.core.text import without_nul
 from sewerworks.engineering.designs import crs as crs_module
-from sewerworks.engineering.designs.model import BadNumber, Design, Manhole, Pipe, Point, nominal_diameter, number
+from sewerworks.engineering.designs.model import (
+    MAX_ELEVATION_FT,
+    MAX_FLOW_CFS,
+    MAX_LENGTH_FT,
+    MAX_TRENCH_IN,
+    BadNumber,
+    Design,
+    Manhole,
+    Pipe,
+    Point,
+    nominal_diameter,
+    number,
+)
 
 JOIN_FT = 1.0  # a pipe end within a foot of a manhole's point ends at that manhole (I-79)
-PIPE_NUMBERS = ("upstream_invert_ft", "downstream_invert_ft", "trench_width_in", "bedding_in", "encasement_in",
-                "design_flow_cfs")  # fmt: skip
+PIPE_NUMBERS = {"upstream_invert_ft": MAX_ELEVATION_FT, "downstream_invert_ft": MAX_ELEVATION_FT,
+                "trench_width_in": MAX_TRENCH_IN, "bedding_in": MAX_TRENCH_IN, "encasement_in": MAX_TRENCH_IN,
+                "design_flow_cfs": MAX_FLOW_CFS}  # fmt: skip
 NON_NEGATIVE = {"trench_width_in", "bedding_in", "encasement_in", "design_flow_cfs"}
 
 
@@ -102,7 +115,9 @@ class _Reader:
             return
         try:
             values: dict[str, Any] = {
-                k: number(properties[k], k) for k in ("rim_ft", "invert_ft") if properties.get(k) is not None
+                k: number(properties[k], k, at_most=MAX_ELEVATION_FT)
+                for k in ("rim_ft", "invert_ft")
+                if properties.get(k) is not None
             }
         except BadNumber as error:
             self.design.error(*self.where(index), str(error))
@@ -115,7 +130,9 @@ class _Reader:
             return
         try:
             values: dict[str, Any] = {
-                k: number(properties[k], k) for k in PIPE_NUMBERS if properties.get(k) is not None
+                k: number(properties[k], k, at_most=limit)
+                for k, limit in PIPE_NUMBERS.items()
+                if properties.get(k) is not None
             }
             negative = [k for k in NON_NEGATIVE if k in values and values[k] < 0]
             if negative:
@@ -129,8 +146,10 @@ class _Reader:
             self.design.error(*self.where(index), str(error))
             return
         length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
-        if length <= 0:
-            self.design.error(*self.where(index), "the pipe has no length")
+        if not 0 < length <= MAX_LENGTH_FT:
+            self.design.error(
+                *self.where(index), f"the pipe is {length:.3f} ft long: more than 0, at most {MAX_LENGTH_FT}"
+            )
             return
         size = None if diameter is None else nominal_diameter(diameter)
         if diameter is None:

@@ -46,6 +46,12 @@ NOMINAL_DIAMETERS_IN: tuple[int, ...] = (
 NOMINAL_TOLERANCE_IN = Decimal("0.1")
 FEET_PER_METRE = Decimal("3.280833333")  # US survey feet per metre (1200/3937), as EPSG:2260 measures
 LARGEST = Decimal(10) ** 9
+# What a design of a town sewer can hold: beyond these a value is a mistake, refused as a row error.
+MAX_LENGTH_FT = Decimal(100_000)  # one pipe
+MAX_ELEVATION_FT = Decimal(100_000)  # inverts and rims, above or below the datum
+MAX_DIAMETER_IN = Decimal(240)
+MAX_TRENCH_IN = Decimal(1_000)  # trench width, bedding, encasement
+MAX_FLOW_CFS = Decimal(100_000)
 
 
 @dataclass(frozen=True)
@@ -137,16 +143,18 @@ class BadNumber(ValueError):
     """Text that is not a finite number in range."""
 
 
-def number(text: object, what: str) -> Decimal:
-    """A finite Decimal from text or a JSON number (never NaN, infinity or absurdly large)."""
+def number(text: object, what: str, *, at_most: Decimal = LARGEST) -> Decimal:
+    """A finite Decimal from text or a JSON number, at most ``at_most`` either side of zero."""
     if isinstance(text, bool) or not isinstance(text, str | int | float):
         raise BadNumber(f"{what} must be a number, not {text!r}"[:200])
     try:
         value = Decimal(str(text).strip())
     except (InvalidOperation, ValueError):
         raise BadNumber(f"{what} must be a number, not {str(text)[:40]!r}") from None
-    if not value.is_finite() or abs(value) > LARGEST:
+    if not value.is_finite():
         raise BadNumber(f"{what} must be a finite number, not {str(text)[:40]!r}")
+    if abs(value) > at_most:
+        raise BadNumber(f"{what} must be at most {at_most} either side of zero, not {str(text)[:40]}")
     return value
 
 

@@ -24,6 +24,7 @@ from sewerworks.ordinance.s118_33_manholes import ManholeRunFacts, PipeLength, m
 
 TOWN_ENGINEER = "Town Engineer"
 DESIGN = "design"
+MAX_RUN_LENGTHS = 1000  # what the manhole-spacing topic takes in one run
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,10 @@ def review_run(run: list[Pipe], view: ParameterView, as_of: date) -> list[Placed
         if slope is None and lengths:
             slope = lengths[-1].slope  # unknown grade: no change of slope is claimed (inverts-not-given)
         lengths.extend(lengths_of(pipe, _clamped(slope)))
+    if len(lengths) > MAX_RUN_LENGTHS:
+        sentence = (f"The run from {run[0].name} to {run[-1].name} has {len(lengths)} straight lengths without a "
+                    "manhole, too many to check one by one: the Town Engineer reviews its manholes.")  # fmt: skip
+        return [PlacedFinding("pipe", run[0].name, _needs_review("118-33", "manhole-run-too-long", sentence, "I-77"))]
     facts = ManholeRunFacts(upstream_manhole=run[0].upstream, downstream_manhole=run[-1].downstream, lengths=lengths)
     decision = manhole_run(facts, view, as_of)
     placed = []

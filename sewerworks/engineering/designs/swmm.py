@@ -25,7 +25,18 @@ from decimal import Decimal
 
 from sewerworks.core.text import without_nul
 from sewerworks.engineering.designs import crs as crs_module
-from sewerworks.engineering.designs.model import FEET_PER_METRE, BadNumber, Design, Manhole, Pipe, Point, number
+from sewerworks.engineering.designs.model import (
+    FEET_PER_METRE,
+    MAX_DIAMETER_IN,
+    MAX_ELEVATION_FT,
+    MAX_LENGTH_FT,
+    BadNumber,
+    Design,
+    Manhole,
+    Pipe,
+    Point,
+    number,
+)
 from sewerworks.engineering.designs.model import nominal_diameter as nominal
 
 US_UNITS = {"CFS", "GPM", "MGD"}
@@ -61,9 +72,12 @@ class _Reader:
         self.offsets_are_elevations = False
         self.rows: dict[str, list[tuple[int, list[str]]]] = {}
 
-    def feet(self, text: str, what: str) -> Decimal:
+    def feet(self, text: str, what: str, at_most: Decimal = MAX_ELEVATION_FT) -> Decimal:
         value = number(text, what)
-        return value * FEET_PER_METRE if self.metric else value
+        feet = value * FEET_PER_METRE if self.metric else value
+        if abs(feet) > at_most:
+            raise BadNumber(f"{what} must be at most {at_most} ft either side of zero, not {text[:40]}")
+        return feet
 
     def read(self, data: bytes) -> None:
         section = ""
@@ -156,7 +170,7 @@ class _Reader:
             name, upstream, downstream = fields[:3]
             problem = self.link_problem(name, upstream, downstream)
             try:
-                length = self.feet(fields[3], "the length")
+                length = self.feet(fields[3], "the length", MAX_LENGTH_FT)
                 offsets = (self.feet(fields[5], "the inlet offset"), self.feet(fields[6], "the outlet offset"))
                 if length <= 0:
                     raise BadNumber("the length must be more than zero")
@@ -215,7 +229,7 @@ class _Reader:
                 self.design.error("[XSECTIONS]", line, "a CIRCULAR cross-section needs its diameter (Geom1)")
                 continue
             try:
-                inches = self.feet(fields[2], "the diameter (Geom1)") * 12
+                inches = self.feet(fields[2], "the diameter (Geom1)", MAX_DIAMETER_IN / 12) * 12
             except BadNumber as error:
                 self.design.error("[XSECTIONS]", line, str(error))
                 continue

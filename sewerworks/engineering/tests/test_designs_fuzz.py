@@ -89,3 +89,18 @@ def test_any_small_network_of_pipes_is_reviewed_without_a_crash(pipes: list[tupl
         {"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}, "properties": {"id": "M"}}
     )
     _only_row_errors(read_geojson(json.dumps({"type": "FeatureCollection", "features": features}).encode()))
+
+
+def test_values_beyond_what_a_town_sewer_holds_are_row_errors_and_long_runs_are_for_the_town_engineer() -> None:
+    import json
+
+    long_inp = b"[JUNCTIONS]\nJ1 1 1\nJ2 0 1\n[CONDUITS]\nC1 J1 J2 250000 0.013 0 0\n"
+    assert "at most 100000 ft" in read_swmm(long_inp).errors[0].message
+    wide = b"[JUNCTIONS]\nJ1 1 1\nJ2 0 1\n[CONDUITS]\nC1 J1 J2 100 0.013 0 0\n[XSECTIONS]\nC1 CIRCULAR 500\n"
+    assert read_swmm(wide).errors[0].section == "[XSECTIONS]"
+    zigzag = [[i * 10, (i % 2) * 10] for i in range(1200)]
+    properties = {"id": "Z", "diameter_in": 8, "upstream_invert_ft": 99, "downstream_invert_ft": 0}
+    pipe = {"type": "Feature", "geometry": {"type": "LineString", "coordinates": zigzag}, "properties": properties}
+    design = read_geojson(json.dumps({"type": "FeatureCollection", "features": [pipe]}).encode())
+    placed = review_design(design, load_jurisdiction().at(VIEW_DAY), VIEW_DAY)
+    assert [p.finding.requirement for p in placed if p.finding.section == "118-33"] == ["manhole-run-too-long"]
