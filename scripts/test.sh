@@ -26,6 +26,8 @@ PG_PATHS=(
   sewerworks/enforcement/tests/test_duties.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
+  sewerworks/engineering/tests/test_projects.py
+  sewerworks/engineering/tests/test_api.py
   tests/api
   tests/browser
 )

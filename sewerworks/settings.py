@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "sewerworks.enforcement",
     "sewerworks.billing",
     "sewerworks.grease",
+    "sewerworks.engineering",
 ]
 
 MIDDLEWARE = [

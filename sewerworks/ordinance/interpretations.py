@@ -73,6 +73,12 @@ INTERPRETATIONS: dict[str, str] = {
     "I-67": "§118-38 next pump-out predicted from the trap's own history: advisory, never a deadline",
     "I-68": "§118-38 inspection: hours run from the inspection; the 72-hour order absorbs the maintenance notice",
     "I-69": "§118-38 below 80% yet not adequately performing: a discretion finding for the Building Inspector",
+    # Engineering I (issue 14)
+    "I-77": "§118-33 manholes: tolerances for a change of alignment or slope; 400 ft along the pipe complies",
+    "I-78": "§118-29 Recommended Standards: 2014 edition's minimum slopes, n = 0.013, 2 ft/s flowing full",
+    "I-79": "Design import: SWMM Length is the pipe's length; drawings only place it; nominal diameters",
+    "I-80": "§118-29/31 review items: future flows of the drainage area and the approvals, with who decides",
+    "I-81": "§118-32 in a design: trench and bedding as drawn; what a design does not state is not a failure",
     # Contract users (issue 15)
     "I-82": "§118-29.1 no discharge point on record: cannot judge; the distances in force are stated",
     "I-83": "§118-29.1 400 ft only from 2000-07-24; before, §118-1's 200 ft (from 1996-04-22) alone",

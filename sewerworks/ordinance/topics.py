@@ -41,7 +41,9 @@ def load_builtin_topics() -> None:
         s118_6_7_private_systems,
         s118_19_21_building_sewer,
         s118_29_1_contract_users,
+        s118_29_recommended_standards,
         s118_32_trench,
+        s118_33_manholes,
         s118_34_exfiltration,
         s118_38_inspection,
         s118_38_interceptor,
@@ -75,6 +77,8 @@ def load_builtin_topics() -> None:
         s118_38_prediction.TOPIC,
         s118_38_recordkeeping.TOPIC,
         s118_29_1_contract_users.TOPIC,
+        s118_33_manholes.TOPIC,
+        s118_29_recommended_standards.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

@@ -20,6 +20,9 @@ APPEND_ONLY = {
     "billing.periodstatuschange": "each move of a billing period, itself the period's history of status",
     "enforcement.sweeprun": "one row per run of the daily sweep, with its AuditEvent",
     "enforcement.statuschange": "a violation's move along its pipeline, itself the history of the violation",
+    "engineering.designrevision": "a design as submitted and reviewed on import; a correction is a new revision",
+    "engineering.designelement": "pipes and manholes written in bulk with their revision; one AuditEvent per import",
+    "engineering.designfinding": "the review's findings written in bulk with their revision",
 }
 
 

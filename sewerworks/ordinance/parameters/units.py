@@ -23,7 +23,7 @@ UNITS: frozenset[str] = frozenset(
         # length, slope, angle
         "ft", "in", "in/ft", "ft/ft", "degree",
         # volume, flow, leakage
-        "gal", "gal/day", "gal/min", "gal/ft3", "gal/(mi·in·day)", "gal/(manhole·day)",
+        "gal", "gal/day", "gal/min", "ft/s", "ft3/s", "gal/ft3", "gal/(mi·in·day)", "gal/(manhole·day)",
         # time
         "h", "day", "date",
         # wastewater: temperatures (not differences), concentrations (I-30)

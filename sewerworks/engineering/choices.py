@@ -1,0 +1,59 @@
+"""Choice lists of sewer extensions, in the ordinance's words (§118-29..31)."""
+
+from django.db import models
+
+
+class Builder(models.TextChoices):
+    """Who builds the extension: the town under public contract (§118-30), or, when the town does not elect
+    to, the property owner, a builder or a developer (§118-31)."""
+
+    TOWN = "town", "The town, under public contract (§118-30)"
+    OWNER = "owner", "The property owner (§118-31)"
+    BUILDER = "builder", "A builder (§118-31)"
+    DEVELOPER = "developer", "A developer (§118-31)"
+
+
+class Authority(models.TextChoices):
+    """Who must approve an extension before construction: the Town Engineer and the New York State
+    Department of Health (§118-29), and the Town Board when an owner, builder or developer builds (§118-31)."""
+
+    TOWN_ENGINEER = "town_engineer", "Town Engineer (§118-29)"
+    NYS_DOH = "nys_doh", "New York State Department of Health (§118-29)"
+    TOWN_BOARD = "town_board", "Town Board (§118-31)"
+
+
+class ProjectStatus(models.TextChoices):
+    UNDER_REVIEW = "under_review", "Under review"
+    APPROVED = "approved", "Approved for construction"
+
+
+class DesignFormat(models.TextChoices):
+    GEOJSON = "geojson", "GeoJSON"
+    SWMM = "swmm", "EPA SWMM 5 input file"
+
+
+class ElementKind(models.TextChoices):
+    PIPE = "pipe", "Pipe"
+    MANHOLE = "manhole", "Manhole"
+
+
+class Severity(models.TextChoices):
+    """A finding's severity, as the ordinance's Decision gives it."""
+
+    FAILS = "fails", "Fails"
+    DISCRETION = "discretion", "Needs review"
+    COMPLIES = "complies", "Complies"
+
+
+class ReviewOutcome(models.TextChoices):
+    FAILS = "fails", "Fails"
+    NEEDS_REVIEW = "needs-review", "Needs the Town Engineer's review"
+    COMPLIES = "complies", "Complies"
+
+
+def required_authorities(builder: str) -> list[str]:
+    """The approvals an extension needs before construction (§118-29; §118-31 adds the Town Board)."""
+    needed = [Authority.TOWN_ENGINEER.value, Authority.NYS_DOH.value]
+    if builder != Builder.TOWN:
+        needed.append(Authority.TOWN_BOARD.value)
+    return needed
