@@ -9,7 +9,9 @@ import datetime as dt
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from django.conf import settings
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from sewerworks.core.imports.common import RowError
@@ -37,7 +39,11 @@ SAMPLES: dict[str, bytes] = {
     "grease-manifest": b"manifest_number,hauler_license,service_date,tax_map_number,volume_gal,disposal_facility,"
     b"nysdec_approved\nM-100,3A-118,2026-03-07,108.12-3-45,1650,Kingston WWTP,yes\n",
 }
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+SAMPLES |= {
+    "design-swmm": (settings.BASE_DIR / "docs/samples/design-sample.inp").read_bytes(),
+    "design-geojson": (settings.BASE_DIR / "docs/samples/design-sample.geojson").read_bytes(),
+}
+FUZZ = hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 
 def _read(kind_name: str, data: bytes) -> None:
@@ -91,5 +97,17 @@ def test_its_own_layout_with_arbitrary_cells_gives_only_row_errors(kind_name: st
     @given(data=strategy)
     def read(data: bytes) -> None:
         _read(kind_name, data)
+
+    read()
+
+
+@pytest.mark.parametrize("kind_name", sorted(SAMPLES))
+def test_its_own_sample_with_any_line_replaced_gives_only_errors(kind_name: str) -> None:
+    lines = SAMPLES[kind_name].decode().splitlines()
+
+    @FUZZ
+    @given(where=st.integers(0, max(0, len(lines) - 1)), text=st.text(max_size=80))
+    def read(where: int, text: str) -> None:
+        _read(kind_name, "\n".join([*lines[:where], text, *lines[where + 1 :]]).encode())
 
     read()
