@@ -188,6 +188,28 @@ def owed_at_end_of(bill: Bill, day: dt.date) -> Decimal:
     return Decimal(bill.total) + Decimal(paid)
 
 
+def topic_facts(bill: Bill, *, until: dt.date) -> dict[str, Any]:
+    """The facts of the topic ``late-penalty`` for a posted bill, from the ledger: its amount (its total) and
+    its payments posted by ``until``, each day's payments net of their reversals (a reversal is dated as
+    the payment it reverses), so that the topic counts as paid what the sweep does (I-11c)."""
+    by_day = (
+        LedgerEntry.objects.filter(bill=bill, kind__in=PAID_KINDS, posted_on__lte=until)
+        .values("posted_on")
+        .annotate(net=MoneySum("amount"))
+        .order_by("posted_on")
+    )
+    return {
+        "bill_date": bill.period.bill_date.isoformat(),
+        "due_date": bill.period.due_date.isoformat(),
+        "amount": format(bill.total, "f"),
+        "payments": [
+            {"paid_on": row["posted_on"].isoformat(), "amount": format(-row["net"], "f")}
+            for row in by_day
+            if row["net"] < 0
+        ],
+    }
+
+
 def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.datetime) -> dict[str, int]:
     """Bring each bill's late penalty in line with what its payments now prove (I-11a): withdraw a penalty
     standing on a bill that owed nothing at the end of its penalty date, put back a withdrawn one on a bill
