@@ -25,6 +25,10 @@ reversals, inside its transaction) withdraws it by an entry of kind ``penalty`` 
 dated as the penalty (``penalty-withdrawn:bill:<id>:<n>``), when the bill owed nothing at the end of its
 penalty date; a partial payment that leaves anything owed leaves the penalty (I-25, I-65). A reversal of
 that payment makes the bill owe again: the penalty is put back (``penalty-restored:bill:<id>:<n>``).
+What a later-received payment had already paid toward the withdrawn penalty goes back to that receipt
+as credit (a pair of entries under its receipt). Known limit: a later-received payment entered first
+that paid part of the charge too leaves the backdated one less of the charge to settle (I-63 allocates
+in the order entered), so the bill shows a balance at the end of its penalty date and keeps its penalty.
 Payments and reversals wait for a running sweep (a shared advisory lock on PostgreSQL; SQLite's writers
 queue anyway), so neither misses what the other wrote.
 
@@ -215,7 +219,7 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
     standing on a bill that owed nothing at the end of its penalty date, put back a withdrawn one on a bill
     that owed after all (a reversed payment). Entries of kind ``penalty``, dated as the penalty, numbered
     keys; decided by the ledger as found, so a second call writes nothing. Returns what it wrote."""
-    done = {"withdrawn": 0, "restored": 0}
+    done = {"withdrawn": 0, "restored": 0, "moved_to_credit": 0}
     added = LedgerEntry.objects.filter(bill_id__in=set(bill_ids), source_key__startswith="penalty:bill:")
     for penalty in added.select_related("bill", "bill__period").order_by("bill_id"):
         bill = penalty.bill
@@ -248,6 +252,8 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
             created_by=user,
         )
         done[what] += 1
+        if what == "withdrawn":
+            done["moved_to_credit"] += _paid_toward_penalty_to_credit(penalty, n, run=run, user=user, now=now)
     if any(done.values()):
         AuditEvent.objects.create(
             actor=user,
@@ -258,6 +264,51 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
             detail=done,
         )
     return done
+
+
+def _receipt_of(key: str) -> tuple[str, str]:
+    """("payment" or "credit", receipt) of an entry paying a bill part, its reversal included."""
+    parts = key.split(":")
+    if parts[0] == "reversal":
+        return ("credit", parts[2]) if parts[1] == "credit" else ("payment", parts[1])
+    return parts[0], parts[1]
+
+
+def _paid_toward_penalty_to_credit(penalty: LedgerEntry, n: int, *, run: str, user: Any, now: dt.datetime) -> int:
+    """A withdrawn penalty that a later payment had already paid (part of): what each receipt paid toward it
+    becomes that receipt's credit again, by a pair of entries summing to zero (the bill part, then the
+    credit), keyed under the receipt so that reversing the receipt reverses them too. Entries written."""
+    paid: dict[tuple[str, str], Decimal] = {}
+    toward = LedgerEntry.objects.filter(bill=penalty.bill, kind__in=PAID_KINDS, source_key__endswith=":penalty")
+    for key, amount in toward.values_list("source_key", "amount"):
+        paid[_receipt_of(key)] = paid.get(_receipt_of(key), Decimal(0)) + amount
+    rows = []
+    for (kind, receipt), net in sorted(paid.items()):
+        if net >= 0:
+            continue
+        prefix = f"{kind}:{receipt}:withdrawn-{n}"
+        credit = f"{prefix}:credit" if kind == "payment" else f"{prefix}:applied"
+        for key, amount, bill_id in ((f"{prefix}:bill:{penalty.bill_id}:penalty", -net, penalty.bill_id),
+                                     (credit, net, None)):  # fmt: skip
+            rows.append(
+                LedgerEntry(
+                    parcel_id=penalty.parcel_id,
+                    account_id=penalty.account_id,
+                    kind=LedgerKind.PAYMENT,
+                    amount=amount,
+                    posted_on=penalty.posted_on,
+                    source_key=key,
+                    description=f"Paid toward a withdrawn late penalty: back to receipt {receipt}'s credit"[:200],
+                    section=SECTION,
+                    period_id=penalty.period_id if bill_id else None,
+                    bill_id=bill_id,
+                    run=run[:64],
+                    created_at=now,
+                    created_by=user,
+                )
+            )
+    LedgerEntry.objects.bulk_create(rows)
+    return len(rows)
 
 
 def bill_penalty_date(bill: Bill) -> dt.date | None:

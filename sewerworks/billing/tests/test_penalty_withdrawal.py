@@ -14,7 +14,8 @@ import pytest
 from django.db import connection
 
 from sewerworks.billing.actions import do_reverse_payment, do_take_payment
-from sewerworks.billing.models import Bill, LedgerEntry
+from sewerworks.billing.models import Bill, LedgerEntry, Payment
+from sewerworks.billing.owed import bills_owed, unapplied_credit
 from sewerworks.billing.penalties import figures
 from sewerworks.billing.tests.ledger_helpers import owed, penalties, posted_bill
 from sewerworks.core.models import AuditEvent
@@ -115,3 +116,19 @@ def test_a_payment_received_on_the_penalty_date_and_a_sweep_at_once_leave_no_pen
         t.join(timeout=60)
     assert not [r for r in results if isinstance(r, Exception)], results
     assert standing(bill) == 0 and owed(bill) == 0
+
+
+@pytest.mark.django_db
+def test_a_withdrawn_penalty_already_paid_by_a_later_payment_goes_back_to_that_payment_as_credit(staff: Any) -> None:
+    """Received on the penalty date but entered after a payment received the day after, which paid the
+    penalty (I-63): the $5.73 it paid toward the undue penalty becomes its credit, nothing is lost."""
+    bill = posted_bill("57.30")
+    do_sweep(SWEPT)
+    take(bill, staff.clerk, "5.73", "R-7", on=SWEPT)  # pays the penalty
+    take(bill, staff.clerk, "57.30", "R-8")  # received on the penalty date, entered later: the whole charge
+    assert standing(bill) == 0 and owed(bill) == 0  # paid exactly, nothing overpaid on the bill
+    assert unapplied_credit(bill.account) == Decimal("5.73")
+    for owed_now in bills_owed(bill.account, on=D(2026, 12, 1)):
+        assert owed_now.paid_penalty <= owed_now.penalty and owed_now.paid_charge <= owed_now.charged
+    do_reverse_payment(Payment.objects.get(receipt_number="R-7"), acting_user=staff.superintendent, reason="returned")
+    assert owed(bill) == 0 and standing(bill) == 0 and unapplied_credit(bill.account) == 0
