@@ -2,11 +2,11 @@
 
 The demo period's bills (the last posted period of the demo district, 1,500 parcels) as one batch PDF,
 through the same code as the job and the command (``billing.documents.batch.write_batch``), against a
-floor measured in the same process: as many pages typeset from one static bill (one bill's page, its
-context gathered and its template rendered once, repeated), with the same fonts, the same chunks, the
-same typesetting processes and the same joining. The ratio is what gathering each bill's facts,
-rendering its template, drawing its chart and its own text add to WeasyPrint's own work. SQLite in a
-temporary folder.
+floor measured in the same process: as many pages drawn from one static bill (one bill's page, its
+context gathered and turned into a ``PaperBill`` once, repeated), with the same fonts, the same chunks,
+the same drawing processes (fpdf2) and the same joining. The ratio is what gathering each bill's facts,
+its chart and its own text add to the drawing's own work. Both goals (ratio and seconds) must hold for
+``met``. SQLite in a temporary folder.
 """
 
 from __future__ import annotations
@@ -62,28 +62,15 @@ def cpu_seconds() -> tuple[float, float]:
 
 
 def floor_run(period: Any, ids: list[int], chunk: int, workers: int, folder: Path) -> tuple[float, int]:
-    """The floor: the first bill's page, gathered and rendered once, typeset len(ids) times the same way."""
-    from django.template.loader import render_to_string
-
+    """The floor: the first bill's page, gathered once, drawn len(ids) times the same way."""
     from sewerworks.billing.documents.batch import join_parts, typeset_parts
-    from sewerworks.billing.documents.context import BILL_RELATED, penalty_terms, period_context, sheets
-    from sewerworks.billing.models import Bill
+    from sewerworks.billing.documents.context import penalty_terms
+    from sewerworks.billing.documents.render import chunk_bills
 
     start = time.perf_counter()
-    terms = penalty_terms(period)
-    sheet = sheets([Bill.objects.select_related(*BILL_RELATED).get(pk=ids[0])], period, terms)[0]
-    shared = period_context(period, terms)
-    static = {n: render_to_string("billing/documents/batch.html", {**shared, "sheets": [sheet] * n}) for n in {chunk}}
+    (static,) = chunk_bills(ids[:1], period, penalty_terms(period))
     chunks = [ids[i : i + chunk] for i in range(0, len(ids), chunk)]
-
-    def make_html(part: list[int], _seq: int) -> str:
-        if len(part) not in static:
-            static[len(part)] = render_to_string(
-                "billing/documents/batch.html", {**shared, "sheets": [sheet] * len(part)}
-            )
-        return static[len(part)]
-
-    parts, pages = typeset_parts(chunks, make_html, folder, workers=workers)
+    parts, pages = typeset_parts(chunks, lambda part, _seq: [static] * len(part), folder, workers=workers)
     with io.BytesIO() as out:
         join_parts(parts, out)
     return time.perf_counter() - start, pages
@@ -107,7 +94,7 @@ def main(argv: list[str]) -> int:
         from sewerworks.billing.documents import batch as batch_module
         from sewerworks.billing.documents.batch import CHUNK_SIZE, write_batch
         from sewerworks.billing.documents.order import mailing_ids
-        from sewerworks.billing.documents.typeset import typeset_part
+        from sewerworks.billing.documents.paper_sheet import typeset_paper
         from sewerworks.billing.models import BillingPeriod
 
         settings.DEBUG = False
@@ -125,12 +112,12 @@ def main(argv: list[str]) -> int:
         chunk = args.chunk or CHUNK_SIZE
         print(
             f"bill_pdfs bench: demo built in {time.perf_counter() - start:.1f} s; period {period.name}, "
-            f"{len(ids):,} bills by {args.order}, chunks of {chunk}, {args.workers} typesetting processes, "
+            f"{len(ids):,} bills by {args.order}, chunks of {chunk}, {args.workers} drawing processes, "
             f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before"
         )
         folder = Path(var_dir) / "floor"
         folder.mkdir()
-        typeset_part("<p>warm-up: fonts loaded before the processes fork</p>", str(folder / "warm.pdf"))
+        typeset_paper([], str(folder / "warm.pdf"))  # fpdf2 and the font files read before the processes fork
         baseline = peak_rss_mib()
         reset_peak_rss()
         cpu0 = cpu_seconds()
@@ -145,10 +132,11 @@ def main(argv: list[str]) -> int:
         per_page = outcome.seconds / max(outcome.pages, 1) * 1000
         print(f"batch: {outcome.bills:,} bills, {outcome.pages:,} pages, {outcome.size / 1_048_576:.1f} MiB in "
               f"{outcome.seconds:.1f} s ({per_page:.0f} ms per page)")  # fmt: skip
-        print(f"CPU: {cpu1[0] - cpu0[0]:.1f} s in this process (gathering, templates, joining), "
-              f"{cpu1[1] - cpu0[1]:.1f} s in the typesetting processes")  # fmt: skip
+        kids = cpu1[1] - cpu0[1]
+        print(f"CPU: {cpu1[0] - cpu0[0]:.1f} s in this process (gathering, joining), {kids:.1f} s in the drawing "
+              f"processes ({kids / max(outcome.pages, 1) * 1000:.1f} ms per page)")  # fmt: skip
         print(f"peak RSS: this process {parent_peak:,.0f} MiB during the batch ({baseline:,.0f} MiB before it), "
-              f"largest typesetting process {child_peak:,.0f} MiB")  # fmt: skip
+              f"largest drawing process {child_peak:,.0f} MiB")  # fmt: skip
         floor_per_page = floor_s / max(floor_pages, 1) * 1000
         print(f"floor: {floor_pages:,} pages of one static bill in {floor_s:.1f} s "
               f"({floor_per_page:.0f} ms per page); load average {load[0]:.2f} after")  # fmt: skip
@@ -156,7 +144,8 @@ def main(argv: list[str]) -> int:
         verdict = "met" if fast else "MISSED"
         print(f"whole batch {outcome.seconds:.1f} s (goal ≤ {GOAL_SECONDS:.0f} s on 2 cores): {verdict}")
         met = ratio <= GOAL_RATIO
-        print(f"bill_pdfs ÷ floor {ratio:.2f} (goal ≤ {GOAL_RATIO}): {'met' if met else 'MISSED'}")
+        verdict = "met" if met and fast else "MISSED"
+        print(f"bill_pdfs ÷ floor {ratio:.2f} (goal ≤ {GOAL_RATIO}, and ≤ {GOAL_SECONDS:.0f} s): {verdict}")
         return 0 if met and fast else 1
     finally:
         shutil.rmtree(var_dir, ignore_errors=True)

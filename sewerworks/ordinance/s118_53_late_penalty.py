@@ -139,6 +139,11 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
     if balance_at_due <= 0:
         outcome = "no-penalty"
         sentence = f"It was paid in full by the end of {spoken(due)}: no penalty."
+    elif penalty <= 0:  # I-23: under $0.05, 10% rounds half up to $0.00, and the ledger writes nothing
+        outcome = "no-penalty"
+        left = f"is unpaid on {spoken(as_of)}" if as_of <= due else f"was still unpaid at the end of {spoken(due)}"
+        rate = num(terms.number("charges.late_penalty_rate"))
+        sentence = f"{money(balance_at_due)} {left}; no penalty: {rate}% rounds to $0.00 ({working}, I-23)."
     elif as_of <= due:
         outcome = "not-yet"
         sentence = (
@@ -193,7 +198,8 @@ def late_penalty(facts: LatePenaltyFacts, view: ParameterView, as_of: date) -> D
             interpretations=["I-25"],
         )
     )
-    unpaid = "unpaid so far" if outcome == "not-yet" else "unpaid at the end of the penalty date"
+    so_far = outcome == "not-yet" or (as_of <= due and balance_at_due > 0)
+    unpaid = "unpaid so far" if so_far else "unpaid at the end of the penalty date"
     amounts.insert(0, Amount(key="unpaid", name=unpaid, value=max(balance_at_due, Decimal("0.00")), section=SECTION))
     return decide(
         topic=TOPIC_NAME,

@@ -179,8 +179,37 @@ def test_the_penalty_is_nothing_or_exactly_ten_percent_of_the_bill_once(amount: 
     payments = [{"paid_on": "2026-02-0" + str(i + 1), "amount": str(p)} for i, p in enumerate(paid)]
     decision = penalty("2026-06-30", amount=str(amount), payments=payments)
     penalties = [a.value for a in decision.amounts if a.name == "late penalty"]
-    assert penalties in ([], [(amount / 10).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)])
-    assert (penalties == []) is (sum(paid, Decimal(0)) >= amount)
+    ten_percent = (amount / 10).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    assert penalties in ([], [ten_percent])
+    assert (penalties == []) is (sum(paid, Decimal(0)) >= amount or ten_percent == 0)
+
+
+@pytest.mark.parametrize(
+    ("amount", "as_of", "outcome", "penalty", "says"),
+    [
+        (
+            "0.04",
+            "2026-02-10",
+            "no-penalty",
+            None,
+            "$0.04 was still unpaid at the end of February 9, 2026; "
+            "no penalty: 10% rounds to $0.00 (10% of the bill's amount $0.04, I-23).",
+        ),
+        ("0.04", "2026-02-05", "no-penalty", None, "no penalty: 10% rounds to $0.00"),
+        ("0.05", "2026-02-10", "penalty", "0.01", "a penalty of $0.01 (10% of the bill's amount $0.05)"),
+        ("0.06", "2026-02-10", "penalty", "0.01", "a penalty of $0.01 (10% of the bill's amount $0.06)"),
+    ],
+)
+def test_a_bill_under_5_cents_gets_no_penalty_because_10_percent_rounds_to_nothing(
+    amount: str, as_of: str, outcome: str, penalty: str | None, says: str
+) -> None:
+    """I-23: 10% of $0.04 is $0.004, $0.00 rounded half up: no penalty, and the ledger writes none either."""
+    decision = determine("late-penalty", {**WORKED, "amount": amount}, as_of=date.fromisoformat(as_of))
+    assert decision.outcome == outcome and says in decision.summary
+    assert [a.value for a in decision.amounts if a.key == "penalty"] == ([Decimal(penalty)] if penalty else [])
+    assert decision.amount(
+        "unpaid so far" if as_of < "2026-02-10" else "unpaid at the end of the penalty date"
+    ).value == Decimal(amount)
 
 
 def test_before_the_penalty_date_the_decision_shows_what_is_unpaid_so_far() -> None:

@@ -23,6 +23,7 @@ from django.utils import timezone
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import BillingPeriod, LedgerEntry
 from sewerworks.billing.owed import PAID, ZERO, bills_owed
+from sewerworks.billing.penalties import hold_off_sweep, settle_penalties
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require
@@ -88,6 +89,8 @@ def _apply(account: SewerAccount, on: dt.date, user: Any) -> int:
         )
         LedgerEntry.objects.bulk_create(batch)  # saved now: the next receipt's allocation reads them
         rows += batch
+    # I-11a: a credit applied on or before a penalty date the sweep has passed may prove the penalty undue
+    settle_penalties({r.bill_id for r in rows if r.bill_id}, run=f"credit:{account.pk}", user=user, now=now)
     if rows:
         AuditEvent.objects.create(
             actor=user,
@@ -103,6 +106,7 @@ def do_apply_credit(account: Any, *, acting_user: Any, on: dt.date | None = None
     """Apply the account's credit to its open bills (the clerk's button; posting does it by itself)."""
     require(acting_user, "billing.take_payment", "apply a credit", who_may="the Clerk's office or the Superintendent")
     with transaction.atomic():
+        hold_off_sweep()
         locked = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account.pk)
         return _apply(locked, on or timezone.localdate(), acting_user)
 
@@ -119,6 +123,7 @@ def apply_credits_to_period(period: BillingPeriod, *, acting_user: Any) -> int:
     written = 0
     for account_id in sorted(set(credited)):
         with transaction.atomic():
+            hold_off_sweep()
             account = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account_id)
             written += _apply(account, period.bill_date, acting_user)
     return written

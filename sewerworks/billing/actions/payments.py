@@ -10,6 +10,8 @@ one transaction: a payment sees a period's charges all or none.
 Entries: one per bill part it settles (``payment:<receipt>:bill:<id>:penalty|charge``, negative, posted
 on the day received, ``bill`` set) and any excess as a credit (``payment:<receipt>:credit``, ``bill``
 empty). I-63 orders the parts; I-65 says what was owed on the day received and what a reversal means.
+A payment received on or before a penalty date the sweep has already passed withdraws the penalty it
+proves undue, and its reversal puts it back (``billing.penalties.settle_penalties``, I-11a).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from django.utils import timezone
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.owed import bills_owed
+from sewerworks.billing.penalties import hold_off_sweep, settle_penalties
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
 from sewerworks.core.parameters import current_parameters
@@ -124,6 +127,7 @@ def do_take_payment(
 def _write(
     account: Any, paid: Decimal, method: str, ref: str, number: str, day: dt.date, payer: str, user: Any
 ) -> Payment:
+    hold_off_sweep()  # before the account's row: the sweep's lock comes first everywhere
     account = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account.pk)
     existing = Payment.objects.filter(receipt_number=number).first()
     if existing is not None:  # entered while we queued for the account
@@ -187,6 +191,8 @@ def _write(
             )
         )
     LedgerEntry.objects.bulk_create(rows)
+    # I-11a: received on or before a penalty date the sweep has passed, it may prove that penalty undue
+    settle_penalties({r.bill_id for r in rows if r.bill_id}, run=f"payment:{number}", user=user, now=now)
     AuditEvent.objects.create(
         actor=user,
         action="do_take_payment",
@@ -208,6 +214,7 @@ def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Pa
     if not why:
         raise ValidationError({"reason": "Say why the payment is reversed (e.g. check returned: insufficient funds)."})
     with transaction.atomic():
+        hold_off_sweep()
         payment = Payment.objects.select_for_update().get(pk=payment.pk)
         if payment.is_reversed:
             return payment
@@ -235,6 +242,9 @@ def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Pa
             ).order_by("id")
         ]
         LedgerEntry.objects.bulk_create(rows)
+        # a penalty withdrawn for this payment falls again (I-65: a returned check never paid)
+        bills = {r.bill_id for r in rows if r.bill_id}
+        settle_penalties(bills, run=f"reversal:{payment.receipt_number}", user=acting_user, now=now)
         payment.reversed_on = timezone.localdate()
         payment.reversed_by = acting_user
         payment.reversal_reason = why

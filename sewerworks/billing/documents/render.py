@@ -1,13 +1,12 @@
-"""One bill as a PDF, and a chunk of bills as the HTML of one document (typeset in ``.batch``)."""
+"""One bill as a PDF (WeasyPrint), and a chunk of bills as ``PaperBill``s (drawn with fpdf2 in ``.batch``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from django.template.loader import render_to_string
-
 from sewerworks.billing.documents.context import BILL_RELATED, PenaltyTerms, penalty_terms, period_context, sheets
+from sewerworks.billing.documents.paper import PaperBill, paper_bill
 from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.documents.render import render_document
 
@@ -20,11 +19,14 @@ def bill_pdf(bill: Bill) -> bytes:
     return bytes(render_document("billing/documents/bill.html", context).write_pdf())
 
 
-def chunk_html(bill_ids: Sequence[int], period: BillingPeriod, terms: PenaltyTerms, *, first_seq: int = 1) -> str:
-    """The HTML of a chunk of the period's bills, in the order of ``bill_ids``, one bill per page."""
+def chunk_bills(
+    bill_ids: Sequence[int], period: BillingPeriod, terms: PenaltyTerms, *, first_seq: int = 1
+) -> list[PaperBill]:
+    """A chunk of the period's bills for the mailing, in the order of ``bill_ids``, numbered from ``first_seq``."""
     found = Bill.objects.select_related(*BILL_RELATED).in_bulk(list(bill_ids))
     ordered = [found[pk] for pk in bill_ids if pk in found]
     chunk: list[dict[str, Any]] = sheets(ordered, period, terms)
+    shared = period_context(period, terms)
     for seq, sheet in enumerate(chunk, start=first_seq):
         sheet["seq"] = seq
-    return render_to_string("billing/documents/batch.html", {**period_context(period, terms), "sheets": chunk})
+    return [paper_bill(sheet, shared) for sheet in chunk]

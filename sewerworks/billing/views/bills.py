@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill
-from sewerworks.billing.penalties import bill_penalty_date
+from sewerworks.billing.penalties import bill_penalty_date, topic_facts
 from sewerworks.core.determinations import LawNotInForce, run_determination, today
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError
@@ -33,16 +33,13 @@ def late_penalty(bill: Bill) -> dict[str, Any] | None:
     if due is None:
         return None
     entries = bill.ledgerentry_set.all()
-    penalty = entries.filter(kind=LedgerKind.PENALTY).first()
+    penalties = entries.filter(kind=LedgerKind.PENALTY)
+    penalty = penalties.filter(source_key__startswith="penalty:bill:").first()
+    if penalty is not None and sum(p.amount for p in penalties) <= 0:
+        penalty = None  # withdrawn: a payment received in time was entered after the sweep (I-11a)
     decision = None
     if bill.status == BillStatus.POSTED and bill.total > 0:
-        paid = entries.filter(kind=LedgerKind.PAYMENT, amount__lt=0, posted_on__lte=today()).order_by("posted_on")
-        facts = {
-            "bill_date": bill.period.bill_date.isoformat(),
-            "due_date": bill.period.due_date.isoformat(),
-            "amount": format(bill.total, "f"),
-            "payments": [{"paid_on": p.posted_on.isoformat(), "amount": format(-p.amount, "f")} for p in paid],
-        }
+        facts = topic_facts(bill, until=today())  # what counts as paid, as the sweep counts it (I-11c)
         try:
             decision = run_determination("late-penalty", facts, as_of=max(today(), bill.period.bill_date))
         except (FactsError, LawNotInForce):
