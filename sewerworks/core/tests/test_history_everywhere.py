@@ -20,6 +20,8 @@ APPEND_ONLY = {
     "billing.periodstatuschange": "each move of a billing period, itself the period's history of status",
     "enforcement.sweeprun": "one row per run of the daily sweep, with its AuditEvent",
     "enforcement.statuschange": "a violation's move along its pipeline, itself the history of the violation",
+    "contracts.screenrun": "one row per run of the contract-user screen, with its AuditEvent",
+    "contracts.candidate": "derived by the screen in bulk from the registry, replaced whole by each run",
 }
 
 
