@@ -71,6 +71,17 @@ def do_start_screen(*, as_of: dt.date | None = None, acting_user: Any, reason: s
     return record
 
 
+def do_screen_now(
+    *, as_of: dt.date | None = None, acting_user: Any, progress: Any = None, sample: int = SAMPLE
+) -> ScreenRun:
+    """Screen the whole parcel layer in this process (the command line), as ``do_start_screen``'s job does."""
+    require(acting_user, "contracts.run_screen", "screen the parcels for contract users")
+    day = as_of or today()
+    limits_on(day)
+    record = _new_run(day, "all", "Screen of the parcel layer (command line)", acting_user)
+    return run_screen(record, progress=progress, sample=sample)
+
+
 def run_screen(record: ScreenRun, *, progress: Any = None, sample: int = SAMPLE) -> ScreenRun:
     """Screen what ``record`` covers, check the sample against the topic, record the totals and audit it."""
     view, limits = limits_on(record.as_of)
