@@ -38,7 +38,10 @@ def limits_on(as_of: dt.date) -> tuple[ParameterView, Limits]:
         return view, Limits.read(view, as_of)
     except NotInForce as exc:
         raise ValidationError(
-            {"as_of": f"Chapter 118 had no contract users on {as_of} (from 1996-04-22, L.L. No. 5-1996): {exc}"}
+            {
+                "as_of": f"Chapter 118 had no contract users on {as_of}: the law was not in force (from 1996-04-22, "
+                f"L.L. No. 5-1996). {exc}"
+            }
         ) from exc
 
 
