@@ -26,6 +26,9 @@ PG_PATHS=(
   sewerworks/enforcement/tests/test_duties.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
+  sewerworks/contracts/tests/test_screen.py
+  sewerworks/contracts/tests/test_screen_job.py
+  sewerworks/contracts/tests/test_agreements.py
   tests/api
   tests/browser
 )

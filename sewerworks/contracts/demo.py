@@ -61,27 +61,35 @@ def long_lot(boundary: shapely.Polygon, others: shapely.STRtree, angle: float) -
     raise ValueError("No room for a long lot on the boundary.")
 
 
-def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
-    clerk = _clerk()
+def add_long_lots(clerk: User) -> list[Parcel]:
+    """The three long lots on the Marlborough boundary (see the module), recorded by the clerk."""
     area = ImprovementArea.objects.filter(code="marlborough").first() or ImprovementArea.objects.first()
     if area is None:
-        return
+        return []
     boundary = shapely.from_wkt(area.boundary)
     section = Parcel.objects.filter(improvement_area=area).values_list("tax_map_number", flat=True).first() or "108"
     polygons = [shapely.from_wkt(p) for p in Parcel.objects.exclude(polygon="").values_list("polygon", flat=True)]
     others = shapely.STRtree(polygons)
+    added = []
     for number, discharge, angle in LONG_LOTS:
         lot, q, (ux, uy) = long_lot(boundary, others, angle)
         point = "" if discharge is None else f"POINT ({q.x + ux * discharge:.2f} {q.y + uy * discharge:.2f})"
-        do_save_parcel(
+        added.append(do_save_parcel(
             None,
             {"tax_map_number": f"{section.split('.')[0]}.91-1-{number}", "street_number": str(900 + number),
              "street_name": "Old Indian Road", "polygon": shapely.to_wkt(lot, rounding_precision=2, trim=True),
              "discharge_point": point, "land_use_class": "105"},
             acting_user=clerk, reason="Demo: a long lot on the boundary",
-        )  # fmt: skip
-        others = shapely.STRtree([*polygons, lot])
+        ))  # fmt: skip
         polygons.append(lot)
+        others = shapely.STRtree(polygons)
+    return added
+
+
+def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
+    clerk = _clerk()
+    if not add_long_lots(clerk):
+        return
     screen = do_screen_now(as_of=DEMO_TODAY, acting_user=clerk)
     eligible = (
         Candidate.objects.filter(outcome="eligible")

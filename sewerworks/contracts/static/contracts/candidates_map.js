@@ -21,6 +21,8 @@
           if (f.properties.layer === "candidate") { drawn.push([f, layer]); }
         }
       }).addTo(map);
+      // Leaflet draws the layers once the map has a view: set it first, then label what was drawn.
+      if (all.getBounds().isValid()) { map.fitBounds(all.getBounds().pad(0.05)); } else { map.setView([41.63, -73.97], 13); }
       drawn.forEach(function (pair) {
         var path = pair[1].getElement && pair[1].getElement();
         if (path) {
@@ -28,7 +30,6 @@
           path.setAttribute("data-outcome", pair[0].properties.outcome);
         }
       });
-      if (all.getBounds().isValid()) { map.fitBounds(all.getBounds().pad(0.05)); } else { map.setView([41.63, -73.97], 13); }
       el.setAttribute("data-loaded", "true");
       el.setAttribute("data-candidates", String(drawn.length));
     })
