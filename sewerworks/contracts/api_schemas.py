@@ -9,6 +9,7 @@ from typing import Literal
 from ninja import Field, Schema
 
 from sewerworks.contracts.choices import Outcome
+from sewerworks.core.schemas import Day
 
 OutcomeName = Literal["eligible", "eligible-under-118-29.1", "too-far", "not-adjoining", "cannot-judge"]
 assert set(OutcomeName.__args__) == set(Outcome.values)  # type: ignore[attr-defined]
@@ -27,7 +28,7 @@ class CandidateOut(Schema):
 
 
 class ScreenIn(Schema):
-    as_of: dt.date | None = Field(None, description="The law in force on this day (default today); from 1996-04-22.")
+    as_of: Day | None = Field(None, description="The law in force on this day (default today); from 1996-04-22.")
 
 
 class ScreenOut(Schema):
@@ -48,14 +49,14 @@ class PetitionIn(Schema):
     parcel_id: int
     account_id: int
     petitioner: str = Field(..., max_length=120)
-    petitioned_on: dt.date
+    petitioned_on: Day
     notes: str = Field("", max_length=2000)
 
 
 class DecisionIn(Schema):
     approve: bool
     resolution_id: int
-    decided_on: dt.date
+    decided_on: Day
     legal_fees: Decimal | None = Field(None, description="Dollars and cents; with approval.")
     assessment_share: Decimal | None = Field(None, description="Dollars and cents; with approval.")
 

@@ -17,7 +17,7 @@ from sewerworks.contracts.choices import Outcome
 from sewerworks.contracts.forms import ScreenForm
 from sewerworks.contracts.models import Candidate
 from sewerworks.core.determinations import today
-from sewerworks.enforcement.views.common import run_action
+from sewerworks.enforcement.views.common import require_perm, run_action
 from sewerworks.registry import geometry
 from sewerworks.registry.models import ImprovementArea
 
@@ -99,6 +99,7 @@ def map_json(request: HttpRequest) -> JsonResponse:
 
 @require_POST
 def start_screen(request: HttpRequest) -> HttpResponse:
+    require_perm(request, "contracts.run_screen", "screen the parcels for contract users")
     form = ScreenForm(request.POST)
     done = run_action(
         request,
