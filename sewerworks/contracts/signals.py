@@ -14,6 +14,8 @@ from sewerworks.contracts.models import ScreenRun
 from sewerworks.core.bulk import records_written
 from sewerworks.registry.models import ImprovementArea, Parcel
 
+RESCREEN_AT_ONCE = 5_000  # more parcels written at once than this: screen the whole layer as a job
+
 
 def _screened() -> bool:
     return ScreenRun.objects.filter(scope="all").exists()
@@ -31,7 +33,14 @@ def parcel_saved(sender: Any, instance: Parcel, raw: bool = False, **_: Any) -> 
 
 
 def parcels_written(sender: Any, pks: Collection[int] | None = None, **_: Any) -> None:
-    if pks and _screened():
+    if not _screened():
+        return
+    if pks is None or len(pks) > RESCREEN_AT_ONCE:  # a large import: a whole screen, as a job
+        from sewerworks.contracts.actions.screening import do_start_screen
+
+        count = "parcels" if pks is None else f"{len(pks):,} parcels"
+        transaction.on_commit(lambda: do_start_screen(acting_user=None, reason=f"{count} written in bulk"))
+    elif pks:
         _rescreen(list(pks), f"{len(pks)} parcels written in bulk")
 
 

@@ -85,3 +85,25 @@ def test_a_changed_area_boundary_starts_a_new_screen_of_the_whole_layer(
     assert latest.started_by is None and "boundary of Hamlet of Marlborough changed" in latest.reason
     c = Candidate.objects.get(parcel=p)
     assert (c.run, c.outcome, str(c.boundary_gap_ft)) == (latest.run, "not-adjoining", "10.80")
+
+
+@override_settings(TASKS=IMMEDIATE)
+def test_parcels_written_in_bulk_are_rescreened_and_a_large_import_starts_a_whole_screen(
+    lot: Any, make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from sewerworks.contracts import signals
+    from sewerworks.core.bulk import announce_written
+    from sewerworks.registry.models import Parcel
+
+    p = lot(gap=0.8, discharge=150)
+    with django_capture_on_commit_callbacks(execute=True):
+        do_start_screen(acting_user=make_user("clerk"))
+    Parcel.objects.filter(pk=p.pk).update(discharge_point=point_west(250, y=250))
+    with django_capture_on_commit_callbacks(execute=True):
+        announce_written(Parcel, [p.pk])
+    assert Candidate.objects.get(parcel=p).outcome == "eligible-under-118-29.1"
+    Parcel.objects.filter(pk=p.pk).update(discharge_point=point_west(450, y=250))
+    with django_capture_on_commit_callbacks(execute=True):
+        announce_written(Parcel, list(range(p.pk, p.pk + signals.RESCREEN_AT_ONCE + 1)))
+    assert ScreenRun.objects.filter(scope="all", reason__contains="5,001 parcels written in bulk").exists()
+    assert Candidate.objects.get(parcel=p).outcome == "too-far"
