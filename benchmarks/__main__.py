@@ -2,6 +2,7 @@
 python -m benchmarks import_contention [--rows N] [--keep]   (see benchmarks/import_contention.py)
 python -m benchmarks billing [--accounts N]          (see benchmarks/billing_bench.py)
 python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_bench.py)
+python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), migrates it, times
 the demo build at N parcels (default 1,000,000), then times the registry search box against its floor
@@ -60,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.bill_pdfs_bench import main as bill_pdfs_main
 
         return bill_pdfs_main(argv[1:])
+    if argv[:1] == ["contract_users"]:
+        from benchmarks.contract_users_bench import main as contract_users_main
+
+        return contract_users_main(argv[1:])
     args = parse(argv)
     var_dir = tempfile.mkdtemp(prefix="sewerworks-bench-")
     try:

@@ -28,6 +28,9 @@ PG_PATHS=(
   sewerworks/grease/tests/test_inspections.py
   sewerworks/engineering/tests/test_projects.py
   sewerworks/engineering/tests/test_api.py
+  sewerworks/contracts/tests/test_screen.py
+  sewerworks/contracts/tests/test_screen_job.py
+  sewerworks/contracts/tests/test_agreements.py
   tests/api
   tests/browser
 )

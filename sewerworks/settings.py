@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "sewerworks.billing",
     "sewerworks.grease",
     "sewerworks.engineering",
+    "sewerworks.contracts",
 ]
 
 MIDDLEWARE = [

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
+from django.db.models.lookups import Exact
 
 from sewerworks.billing.choices import Basis, BillStatus
 from sewerworks.billing.models import Bill, BillingPeriod, StrengthRecord
 from sewerworks.core.models import ImportBatch
 from sewerworks.registry.choices import ReadSource
-from sewerworks.registry.models import MeterRead, SewerAccount, WaterMeter
+from sewerworks.registry.models import Lateral, MeterRead, SewerAccount, WaterMeter
 
 LOOKBACK = dt.timedelta(days=400)
 # Reads of an import not yet published (or abandoned) are not there yet (core.imports' StagedRows): both
@@ -67,13 +68,21 @@ class AccountData:
 def accounts_in(period: BillingPeriod) -> Q:
     """The accounts a period bills: open at some time in it, on a parcel in its area (or every one).
 
-    Contract users (§118-29.1) are billed as users inside the area; their parcels lie outside both areas,
-    so a period of one area leaves them out and a period of every account bills them (I-62)."""
+    Contract users (§118-29.1) are billed as users inside the area: their parcels lie outside both areas,
+    so a period of one area bills those whose lateral joins one of its mains (the revenue area: the area of
+    the main of the parcel's first lateral, as ``contracts`` records it on the agreement), and a period of
+    every account bills them all."""
     q = (Q(opened_on__isnull=True) | Q(opened_on__lte=period.end)) & (
         Q(closed_on__isnull=True) | Q(closed_on__gte=period.start)
     )
     if period.area_id is not None:
-        q &= Q(parcel__improvement_area_id=period.area_id)
+        revenue = (
+            Lateral.objects.filter(parcel_id=OuterRef("parcel_id")).order_by("pk").values("main__improvement_area_id")
+        )
+        contract = Q(contract_user=True, parcel__improvement_area__isnull=True) & Q(
+            Exact(Subquery(revenue[:1]), period.area_id)
+        )
+        q &= Q(parcel__improvement_area_id=period.area_id) | contract
     return q
 
 

@@ -23,6 +23,8 @@ APPEND_ONLY = {
     "engineering.designrevision": "a design as submitted and reviewed on import; a correction is a new revision",
     "engineering.designelement": "pipes and manholes written in bulk with their revision; one AuditEvent per import",
     "engineering.designfinding": "the review's findings written in bulk with their revision",
+    "contracts.screenrun": "one row per run of the contract-user screen, with its AuditEvent",
+    "contracts.candidate": "derived by the screen in bulk from the registry, replaced whole by each run",
 }
 
 

@@ -1,8 +1,8 @@
 """The bulk generator (``sewerworks demo --accounts M``): M sewer accounts inside the two Sewer Improvement
 Areas, each on its own parcel, with an owner, a meter and two reads around the current billing period,
-plus the parcels just outside the boundaries that the contract-user screen needs (one for every nine
-accounts, so at least 10% of what it writes lies within 600 ft outside a boundary, each with a discharge
-point). For the benchmarks of the bill run (issue 10) and of the contract-user screen (issue 15).
+plus the parcels just outside the boundaries that the contract-user screen needs (one for every eight
+accounts, so that more than 10% of what it writes lies within 600 ft outside a boundary, each with a
+discharge point). For the benchmarks of the bill run (issue 10) and of the contract-user screen (issue 15).
 
 Special cases in proportions like a real district's, so that a bill run measures the whole engine:
 class estimates for the unmetered (I-27), defective meters (I-26), register rollovers (I-48), cubic-foot
@@ -12,7 +12,9 @@ District must install a meter (§118-52, I-52). No buildings or connections, so 
 
 Set-based: rows go in with ``executemany`` in chunks, ids assigned here, never an ORM save. Geometry is
 synthetic: the accounts' lots are small squares on a grid inside each boundary (they overlap the
-district's drawn lots), the outside lots squares on rings 10 to 590 ft out from each boundary.
+district's drawn lots), the outside lots squares on rings 10 to 590 ft out from each boundary, their discharge
+points at the centres; one in three is instead a "flag lot" 12 ft wide reaching back to half a foot from the
+boundary, so that the contract-user screen finds adjoining lots with discharges on both sides of 200 and 400 ft.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ SHARES = {
 }
 CLASSES = ("residential",) * 90 + ("commercial",) * 7 + ("industrial",) * 2 + ("institutional",)
 RING_STEP_FT, RING_MAX_FT, OUT_LOT_FT = 20.0, 600.0, 12.0
+FLAG_GAP_FT = 0.5  # one outside lot in three reaches back to half a foot from the boundary: it adjoins it (I-10)
 ParcelRow = tuple[str, str, str, int | None, str, float, float, str]  # tax map .. discharge point
 
 
@@ -86,8 +89,11 @@ def outside_points(boundary: shapely.Polygon, count: int) -> Iterator[tuple[floa
     """``count`` points on rings 10, 30 … 590 ft outside ``boundary``, evenly spaced along them."""
     rings = [boundary.buffer(d).exterior for d in _ring_distances()]
     total = sum(r.length for r in rings)
-    for ring in rings:
-        n = max(1, round(count * ring.length / total))
+    shares = [round(count * r.length / total) for r in rings]
+    shares[-1] += count - sum(shares)  # exactly ``count`` points
+    for ring, n in zip(rings, shares, strict=True):
+        if n <= 0:
+            continue
         for p in shapely.line_interpolate_point(ring, [k * ring.length / n for k in range(n)]):
             yield p.x, p.y
 
@@ -97,9 +103,9 @@ def _ring_distances() -> list[float]:
 
 
 def plan_parcels(accounts: int) -> Iterator[ParcelRow]:
-    """The parcels: ``accounts`` inside the areas (60/40 as the hamlets), then one in nine outside."""
+    """The parcels: ``accounts`` inside the areas (60/40 as the hamlets), then one for every eight outside."""
     areas = {a.code: a for a in ImprovementArea.objects.all()}
-    outside = -(-accounts // 9)
+    outside = -(-accounts // 8)
     n = 0
     for h_index, hamlet in enumerate(HAMLETS):
         area = areas[hamlet.code]
@@ -119,7 +125,24 @@ def plan_parcels(accounts: int) -> Iterator[ParcelRow]:
             n += 1
             street = hamlet.ew_streets[i % len(hamlet.ew_streets)]
             point = f"POINT ({round(x, 2)} {round(y, 2)})"
-            yield _tax_map(n), str(5000 + i // 12), street, None, _square(x, y, OUT_LOT_FT / 2), x, y, point
+            lot = (flag_lot(boundary, x, y) if i % 3 == 0 else None) or _square(x, y, OUT_LOT_FT / 2)
+            yield _tax_map(n), str(5000 + i // 12), street, None, lot, x, y, point
+
+
+def flag_lot(boundary: shapely.Polygon, x: float, y: float) -> str | None:
+    """A lot 12 ft wide from half a foot outside the boundary out past the point (x, y), its discharge point:
+    adjoining (I-10), with the discharge as far out as the ring; None where the boundary bends too close."""
+    p = shapely.Point(x, y)
+    q = shapely.get_point(shapely.shortest_line(boundary.exterior, p), 0)
+    d = q.distance(p)
+    if d < 2.0:
+        return None
+    ux, uy = (x - q.x) / d, (y - q.y) / d
+    strip = shapely.LineString([(q.x + ux * FLAG_GAP_FT, q.y + uy * FLAG_GAP_FT), (x + ux * 6, y + uy * 6)])
+    lot = shapely.set_precision(strip.buffer(OUT_LOT_FT / 2, cap_style="flat"), 0.01)
+    if not lot.is_valid or lot.distance(boundary) < FLAG_GAP_FT / 2:
+        return None
+    return str(shapely.to_wkt(lot, rounding_precision=2, trim=True))
 
 
 def _tax_map(n: int) -> str:

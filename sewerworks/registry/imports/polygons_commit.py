@@ -12,6 +12,7 @@ import shapely
 from shapely import wkt
 from simple_history.utils import bulk_update_with_history
 
+from sewerworks.core.bulk import announce_written
 from sewerworks.core.imports.common import CHUNK, RowError, chunks, errors_by_row, joined
 from sewerworks.registry.imports.polygons import TMN, PolygonRow
 from sewerworks.registry.models import Parcel
@@ -104,6 +105,7 @@ def _write(plan: PolygonPlan, *, acting_user: Any, reason: str) -> None:
     if changed:
         bulk_update_with_history(changed, Parcel, POLYGON_FIELDS, batch_size=CHUNK, default_user=acting_user,
                                  default_change_reason=reason)
+        announce_written(Parcel, [p.pk for p in changed])  # e.g. the contract-user screen re-screens them
 
 
 def polygon_rejects(collection: dict[str, Any], raw: dict[int, Any], errors: list[RowError]) -> bytes:
