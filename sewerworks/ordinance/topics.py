@@ -39,10 +39,15 @@ def load_builtin_topics() -> None:
         s118_5_abandonment_fine,
         s118_5_connection,
         s118_6_7_private_systems,
+        s118_17_separate_building_sewer,
+        s118_18_old_building_sewer,
         s118_19_21_building_sewer,
+        s118_22_building_drain_lift,
+        s118_24_lateral_connection,
         s118_29_1_contract_users,
         s118_32_trench,
         s118_34_exfiltration,
+        s118_36_new_development,
         s118_38_inspection,
         s118_38_interceptor,
         s118_38_prediction,
@@ -75,6 +80,11 @@ def load_builtin_topics() -> None:
         s118_38_prediction.TOPIC,
         s118_38_recordkeeping.TOPIC,
         s118_29_1_contract_users.TOPIC,
+        s118_17_separate_building_sewer.TOPIC,
+        s118_22_building_drain_lift.TOPIC,
+        s118_24_lateral_connection.TOPIC,
+        s118_18_old_building_sewer.TOPIC,
+        s118_36_new_development.TOPIC,
     )
     for builtin in builtins:
         register(builtin)
