@@ -24,6 +24,16 @@ from sewerworks.permits.pipelines import FEE_REQUIRED, MOVES
 from sewerworks.permits.review import findings
 from sewerworks.permits.status import permits
 
+MOVE_LABELS = {
+    "under_review": "Begin the review",
+    "approved": "Approve",
+    "denied": "Deny",
+    "withdrawn": "Withdrawn by the applicant",
+    "in_construction": "Construction begun",
+    "inspected": "Inspected and passed",
+    "connected": "Connected",
+    "closed": "Close",
+}
 view_required = permission_required("permits.view_permits", raise_exception=True)
 
 
@@ -36,7 +46,9 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
     permit = _permit(pk)
     user = request.user
     moves = [
-        m for m in MOVES[permit.kind].get(permit.status, ()) if m.to not in OWN_ACTION and user.has_perm(m.permission)
+        {"to": m.to, "meaning": m.meaning, "label": MOVE_LABELS.get(m.to, permit.pipeline.statuses[m.to])}
+        for m in MOVES[permit.kind].get(permit.status, ())
+        if m.to not in OWN_ACTION and user.has_perm(m.permission)
     ]
     undecided = [
         (t, f)
