@@ -26,6 +26,8 @@ PG_PATHS=(
   sewerworks/enforcement/tests/test_duties.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
+  sewerworks/permits/tests/test_pipeline.py
+  sewerworks/permits/tests/test_property.py
   tests/api
   tests/browser
 )
