@@ -11,6 +11,8 @@ DECLARED: dict[str, str] = {
     "118-7": "permits: a private system is recorded only where no public sewer is available (private-system, I-46)",
     "118-8": "permits: the Ulster County Health Department's permit recorded before construction",
     "118-9": "permits: the county notice and final inspection recorded; 48 hours without one shown (I-89)",
+    "118-10": "permits: the State Health Department's specifications printed as a condition of private-system permits",
+    "118-11": "permits: the owner's duty to operate and maintain printed on private-system permits",
     "118-14": "permits: opening permits granted only with the Town Board's resolution",
     "118-15": "permits: Class 1 and Class 2 applications (I-01), the fee by class at filing gating review (I-88)",
     "118-16": "permits: the owner's costs and indemnity printed on every building sewer permit",
