@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 
+from sewerworks.core.models import BoardResolution
 from sewerworks.enforcement.actions.common import happened
 from sewerworks.enforcement.forms import DATE, StyledForm
 from sewerworks.permits.choices import AttachmentKind, DiscretionVerdict, Examiner, PaymentMethod, PermitClass
@@ -243,3 +244,40 @@ class ExaminationForm(StyledForm):
         choices=[("meets_all_requirements", "Meets all requirements"), ("does_not_meet", "Does not meet them")],
     )
     test = forms.CharField(label="Test made", max_length=300)
+
+
+class PrivateSystemForm(StyledForm):
+    tax_map_number = forms.CharField(label="Tax map number of the property", max_length=40)
+    applicant = forms.CharField(label="Owner", max_length=120)
+    filed_on = forms.DateField(label="Recorded on", widget=DATE, validators=[happened("A private system")])
+    description = forms.CharField(label="System described", required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    clean_tax_map_number = ApplicationForm.clean_tax_map_number
+
+
+class CountyStepForm(StyledForm):
+    """One of the county's steps: its permit (number, date, conditions), the notice or the final inspection."""
+
+    step = forms.ChoiceField(
+        widget=forms.HiddenInput, choices=[("permit", "permit"), ("notice", "notice"), ("inspection", "inspection")]
+    )
+    number = forms.CharField(label="County permit number", max_length=40, required=False)
+    on = forms.DateField(label="Date", widget=DATE)
+    at = forms.TimeField(label="Time", required=False, widget=forms.TimeInput(attrs={"type": "time"}))
+    conditions = forms.CharField(
+        label="County conditions (I-02)", required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def moment(self) -> Any:
+        import datetime as dt
+
+        from django.utils import timezone
+
+        at = self.cleaned_data.get("at") or dt.time(9, 0)
+        return timezone.make_aware(dt.datetime.combine(self.cleaned_data["on"], at))
+
+
+class GrantForm(StyledForm):
+    resolution: forms.ModelChoiceField[BoardResolution] = forms.ModelChoiceField(
+        label="Town Board resolution", queryset=BoardResolution.objects.order_by("-adopted_on")
+    )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.permits.views import application, permit, queue
+from sewerworks.permits.views import application, county, permit, queue
 
 app_name = "permits"
 
@@ -10,7 +10,10 @@ urlpatterns = [
     path("", queue.permit_queue, name="home"),
     path("new/", application.new_application, name="new"),
     path("new/review/", application.review_preview, name="review_preview"),
+    path("private-systems/new/", county.new_private_system, name="new_private_system"),
     path("<int:pk>/", permit.permit_detail, name="detail"),
+    path("<int:pk>/county/", county.county_step, name="county"),
+    path("<int:pk>/grant/", county.grant, name="grant"),
     path("<int:pk>/design/", application.edit_design, name="design"),
     path("<int:pk>/move/", permit.move, name="move"),
     path("<int:pk>/fee/", permit.record_fee, name="fee"),

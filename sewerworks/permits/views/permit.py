@@ -18,7 +18,15 @@ from sewerworks.core.documents.responses import pdf_response
 from sewerworks.permits import actions
 from sewerworks.permits.actions.moves import OFFICIAL_PERMISSIONS, OWN_ACTION, blockers
 from sewerworks.permits.documents import permit_pdf, review_letter_pdf
-from sewerworks.permits.forms import AttachmentForm, DiscretionForm, ExaminationForm, FeeForm, MoveForm
+from sewerworks.permits.forms import (
+    AttachmentForm,
+    CountyStepForm,
+    DiscretionForm,
+    ExaminationForm,
+    FeeForm,
+    GrantForm,
+    MoveForm,
+)
 from sewerworks.permits.models import Permit
 from sewerworks.permits.pipelines import FEE_REQUIRED, MOVES
 from sewerworks.permits.review import findings
@@ -76,10 +84,17 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
         "attachments": [(a, attachment_url("permit-document", a.pk)) for a in permit.attachments.all()],
         "attach_form": forms.get("attach") or AttachmentForm(),
         "examination_form": forms.get("examination") or ExaminationForm(),
+        "county_form": forms.get("county") or CountyStepForm(initial={"step": _county_step(permit)}),
+        "county_step": _county_step(permit),
+        "grant_form": forms.get("grant") or GrantForm(),
         "history": permit.history.select_related("history_user").order_by("-history_date")[:30],
         "county_overdue": permit.county_inspection_overdue(),
     }
     return render(request, "permits/permit_detail.html", context)
+
+
+def _county_step(permit: Permit) -> str:
+    return {"submitted": "permit", "county_permitted": "notice", "county_notified": "inspection"}.get(permit.status, "")
 
 
 def _fee_due(permit: Permit) -> Any:
@@ -91,7 +106,7 @@ def _fee_due(permit: Permit) -> Any:
         return None
 
 
-def _posted(
+def posted(
     request: HttpRequest, pk: int, form: Form, name: str, act: Callable[[Permit], Any], done: str
 ) -> HttpResponse:
     permit = _permit(pk)
@@ -110,7 +125,7 @@ def _posted(
 @require_POST
 def move(request: HttpRequest, pk: int) -> HttpResponse:
     form = MoveForm(request.POST)
-    return _posted(
+    return posted(
         request,
         pk,
         form,
@@ -125,7 +140,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def record_fee(request: HttpRequest, pk: int) -> HttpResponse:
     form = FeeForm(request.POST)
-    return _posted(
+    return posted(
         request,
         pk,
         form,
@@ -139,7 +154,7 @@ def record_fee(request: HttpRequest, pk: int) -> HttpResponse:
 def decide(request: HttpRequest, pk: int) -> HttpResponse:
     prefix = request.POST.get("prefix", "")
     form = DiscretionForm(request.POST, prefix=prefix)
-    return _posted(
+    return posted(
         request,
         pk,
         form,
@@ -152,7 +167,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def attach(request: HttpRequest, pk: int) -> HttpResponse:
     form = AttachmentForm(request.POST, request.FILES)
-    return _posted(
+    return posted(
         request,
         pk,
         form,
@@ -167,7 +182,7 @@ def attach(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def examine(request: HttpRequest, pk: int) -> HttpResponse:
     form = ExaminationForm(request.POST)
-    return _posted(
+    return posted(
         request,
         pk,
         form,
