@@ -26,6 +26,23 @@ from sewerworks.registry.models import Building, Parcel
 __all__ = ["do_attach_document", "do_file_application", "do_record_fee", "do_update_design", "fee_due"]
 
 PLAN_KINDS = (PDF, PNG, JPEG)
+ENGINEER_FACTS = ("examined_by", "engineer_finding")  # §118-18: recorded only by do_record_examination
+
+
+def _engineer_facts(design: dict[str, Any]) -> dict[str, Any]:
+    facts = design.get("old-building-sewer")
+    return {k: facts.get(k) for k in ENGINEER_FACTS} if isinstance(facts, dict) else {}
+
+
+def _no_engineer_facts_from_staff(design: dict[str, Any], kept: dict[str, Any]) -> None:
+    """The Town Engineer's examination and finding enter the design only through his own action (§118-18)."""
+    given = {k: v for k, v in _engineer_facts(design).items() if v is not None}
+    if given != kept:
+        raise ValidationError(
+            {"design": "The examination and the engineer's finding are recorded by the Town Engineer (§118-18)."}
+        )
+
+
 CLASS_2_FIELDS = ("constituents", "characteristics", "activity")
 
 
@@ -70,6 +87,7 @@ def do_file_application(
     _check_kind_and_class(kind, permit_class, extra)
     if building is not None and building.parcel_id != parcel.pk:
         raise ValidationError({"building": f"{building} is not on parcel {parcel}."})
+    _no_engineer_facts_from_staff(design or {}, {})
     unknown = set(extra) - {*CLASS_2_FIELDS, "industrial_user"}
     if unknown:
         raise ValidationError({sorted(unknown)[0]: "Not a field of a permit application."})
@@ -100,6 +118,7 @@ def do_update_design(permit: Permit, *, design: dict[str, Any], acting_user: Any
             raise ValidationError(
                 {"design": f"The design of a permit that is {current.status_label.lower()} is final."}
             )
+        _no_engineer_facts_from_staff(design, {k: v for k, v in _engineer_facts(current.design).items() if v})
         current.design = design
         return save(current, acting_user, why or "Design corrected; review re-run", update_fields=["design"])
 

@@ -130,3 +130,28 @@ def test_an_old_building_sewer_is_reused_on_the_town_engineers_finding(house_lot
     )
     assert permit.review_outcome == "complies"
     assert do_move_permit(permit, to="approved", acting_user=staff.engineer).status == "approved"
+
+
+def test_staff_cannot_write_the_town_engineers_finding_into_a_reuse_design(house_lot: Any, staff: Any) -> None:
+    from sewerworks.permits.actions import do_update_design
+
+    finding = {"new_building": True, "examined_by": "town_engineer", "engineer_finding": "meets_all_requirements"}
+    with pytest.raises(ValidationError, match="recorded by the Town Engineer"):
+        do_file_application(
+            kind="old_sewer_reuse",
+            parcel=house_lot,
+            applicant="A",
+            filed_on=FILED,
+            design={"old-building-sewer": finding},
+            acting_user=staff.clerk,
+        )
+    permit = do_file_application(
+        kind="old_sewer_reuse",
+        parcel=house_lot,
+        applicant="A",
+        filed_on=FILED,
+        design={"old-building-sewer": {"new_building": True}},
+        acting_user=staff.clerk,
+    )
+    with pytest.raises(ValidationError, match="recorded by the Town Engineer"):
+        do_update_design(permit, design={"old-building-sewer": finding}, acting_user=staff.engineer)
