@@ -54,10 +54,10 @@ def test_a_new_lateral_a_low_drain_and_a_rear_building_join_the_review() -> None
     assert outcomes == {
         "building-sewer": "complies",
         "separate-building-sewer": "rear-extension-permitted",
-        "lateral-connection": "complies",
+        "lateral-connection": "needs-review",
         "building-drain-lift": "improvement-furnishes",
     }
-    assert review.outcome == "needs-review"  # the Sewer Department approves the lift's means (§118-22)
+    assert review.outcome == "needs-review"  # the Sewer Department approves the method (§118-24) and the lift (§118-22)
 
 
 @pytest.mark.parametrize("design", [{"building-sewer": {}}, {"septic-tank": {}}, {"building-sewer": "4 inch"}])
