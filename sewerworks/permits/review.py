@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sewerworks.core.parameters import current_parameters
+from sewerworks.ordinance.parameters import NotInForce
 from sewerworks.ordinance.registry import FactsError, determine
 from sewerworks.permits.choices import PermitKind
 
@@ -74,6 +75,9 @@ def review_design(kind: str, design: Mapping[str, Any], as_of: dt.date) -> Revie
             decision = determine(name, facts, as_of=as_of, params=params)
         except FactsError as error:
             review.errors[name] = error.errors
+            continue
+        except NotInForce as error:  # filed before the law it needs took effect
+            review.errors[name] = [{"loc": [name], "msg": str(error), "type": "not_in_force"}]
             continue
         review.decisions.append(decision.model_dump(mode="json"))
     review.outcome = _outcome(review)

@@ -64,3 +64,13 @@ def test_a_new_lateral_a_low_drain_and_a_rear_building_join_the_review() -> None
 def test_facts_that_do_not_fit_make_the_review_incomplete_naming_them(design: dict[str, Any]) -> None:
     review = review_design("building_sewer", design, dt.date(2026, 5, 1))
     assert review.outcome == "incomplete" and review.errors
+
+
+def test_a_design_filed_before_the_law_it_needs_is_incomplete_not_a_crash() -> None:
+    review = review_design(
+        "building_sewer",
+        {"lateral-connection": {"connection_at_property_line": True, "lateral_exists": True}},
+        dt.date(1999, 1, 4),
+    )
+    assert review.outcome == "incomplete"
+    assert review.errors["lateral-connection"][0]["type"] == "not_in_force"
