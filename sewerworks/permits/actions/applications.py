@@ -203,5 +203,7 @@ def do_attach_document(permit: Permit, *, file: Any, kind: str, acting_user: Any
             uploaded_by=acting_user,
         )
         attachment.file.save(stored_name(f"permits/{permit.pk}", checked.content_type), file, save=False)
+        attachment._history_user = acting_user  # type: ignore[attr-defined]
+        attachment._change_reason = f"{attachment.get_kind_display()} attached"  # type: ignore[attr-defined]
         attachment.save()
         return attachment

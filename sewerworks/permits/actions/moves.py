@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from sewerworks.core.permissions import require
@@ -112,7 +112,7 @@ def do_record_discretion(
         official = found["decided_by"]
         permission = OFFICIAL_PERMISSIONS.get(official)
         if permission is None:
-            raise PermissionDenied(f"sewerworks has no role for {official!r}.")
+            raise ValidationError({"requirement": f"No role in sewerworks decides for {official!r}."})
         require(acting_user, permission, f"decide for the {official}", who_may=f"the {official}")
         decision = DiscretionDecision(
             permit=current,

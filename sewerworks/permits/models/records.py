@@ -46,6 +46,7 @@ class PermitAttachment(models.Model):
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="uploaded by", on_delete=models.PROTECT, related_name="+"
     )
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = "permit attachment"
