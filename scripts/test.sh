@@ -31,6 +31,8 @@ PG_PATHS=(
   sewerworks/contracts/tests/test_screen.py
   sewerworks/contracts/tests/test_screen_job.py
   sewerworks/contracts/tests/test_agreements.py
+  sewerworks/permits/tests/test_pipeline.py
+  sewerworks/permits/tests/test_property.py
   tests/api
   tests/browser
 )

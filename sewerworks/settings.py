@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "sewerworks.grease",
     "sewerworks.engineering",
     "sewerworks.contracts",
+    "sewerworks.permits",
 ]
 
 MIDDLEWARE = [

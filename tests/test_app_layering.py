@@ -16,10 +16,10 @@ import sewerworks
 ROOT = Path(sewerworks.__file__).parent
 # app -> the apps above it, which it must never import nor name in a template.
 HIGHER: dict[str, set[str]] = {
-    "ordinance": {"core", "registry", "enforcement", "billing", "grease", "contracts", "engineering"},
-    "core": {"registry", "enforcement", "billing", "grease", "contracts", "engineering"},
-    "registry": {"enforcement", "billing", "grease", "contracts", "engineering"},
-    "enforcement": {"grease", "contracts", "engineering"},  # programs use the deadline engine; it names none of them
+    "ordinance": {"core", "registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits"},
+    "core": {"registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits"},
+    "registry": {"enforcement", "billing", "grease", "contracts", "engineering", "permits"},
+    "enforcement": {"grease", "contracts", "engineering", "permits"},  # programs use the deadline engine; it names none of them
 }
 URL_TAG = re.compile(r"""{%\s*url\s+["']([\w:.-]+)["']""")
 

@@ -83,6 +83,13 @@ INTERPRETATIONS: dict[str, str] = {
     "I-82": "§118-29.1 no discharge point on record: cannot judge; the distances in force are stated",
     "I-83": "§118-29.1 400 ft only from 2000-07-24; before, §118-1's 200 ft (from 1996-04-22) alone",
     "I-84": "§118-1/§118-29.1 'within' distances are inclusive, planar EPSG:2260 feet to the nearest area",
+    # Permits I (issue 16)
+    "I-85": "§118-17 rear building: one rear building on an interior lot, no private sewer route to it",
+    "I-86": "§118-22 a building drain in place on the day the public sewer was installed counts as in place",
+    "I-87": "§118-36 approved disposal: public sewer by permit, or a county-permitted private system if none available",
+    "I-88": "§118-15 permit and inspection fee by class, paid at filing; the application stays submitted without it",
+    "I-89": "§118-9 county inspection within 48 hours of its notice: shown when overdue, never a deadline on the owner",
+    "I-90": "Permit approval: no failing finding, and every discretion finding decided by the official it names",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
