@@ -19,7 +19,8 @@ HIGHER: dict[str, set[str]] = {
     "ordinance": {"core", "registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits"},
     "core": {"registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits"},
     "registry": {"enforcement", "billing", "grease", "contracts", "engineering", "permits"},
-    "enforcement": {"grease", "contracts", "engineering", "permits"},  # programs use the deadline engine; it names none of them
+    # programs use the deadline engine; it names none of them
+    "enforcement": {"grease", "contracts", "engineering", "permits"},
 }
 URL_TAG = re.compile(r"""{%\s*url\s+["']([\w:.-]+)["']""")
 

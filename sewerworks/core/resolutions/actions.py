@@ -141,8 +141,6 @@ def _check_resolution(resolution: dict[str, Any], values: Sequence[ProposedValue
     for name in ("adopted_on", "effective_on"):
         if not isinstance(resolution[name], dt.date):
             errors[name] = "A date of the form YYYY-MM-DD is required."
-    if not values:
-        errors["values"] = "A resolution recorded here sets at least one parameter value."
     if errors:
         raise ValidationError(errors)
 
@@ -158,7 +156,9 @@ def do_record_resolution(
     notes: str = "",
     acting_user: Any,
 ) -> BoardResolution:
-    """Record a resolution and the values it sets, all or nothing, after the loader accepts every value."""
+    """Record a resolution and the values it sets, all or nothing, after the loader accepts every value.
+    A resolution may set none: one that approves a contract user's agreement or grants an opening permit is
+    recorded to be cited by the record it approves."""
     require(acting_user, "core.record_resolution", "record a Board resolution")
     resolution = {
         "instrument": (instrument or "").strip(),

@@ -69,11 +69,13 @@ class ResolutionForm(forms.Form):
     title = forms.CharField(label="Title", max_length=200)
     values = forms.CharField(
         label="Values it sets",
+        required=False,
         widget=forms.Textarea(attrs={"rows": 6, "class": "font-monospace", "spellcheck": "false"}),
         help_text=(
             'One per line: key = value. Money in quotes as in the parameter files ("12.00"); numbers bare (150) '
             "or with the parameter's own unit (150 ft). "
-            "Optionally add @ YYYY-MM-DD for its own effective date and §118-N for the section it sets."
+            "Optionally add @ YYYY-MM-DD for its own effective date and §118-N for the section it sets. "
+            "Leave empty for a resolution that approves or grants without changing a parameter."
         ),
     )
     notes = forms.CharField(label="Notes", required=False, widget=forms.Textarea(attrs={"rows": 2}))
@@ -89,7 +91,7 @@ class ResolutionForm(forms.Form):
     def clean_values(self) -> list[tuple[int, ProposedValue]]:
         parsed: list[tuple[int, ProposedValue]] = []
         problems: list[str] = []
-        for number, line in enumerate(str(self.cleaned_data["values"]).splitlines(), start=1):
+        for number, line in enumerate(str(self.cleaned_data.get("values") or "").splitlines(), start=1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             try:
@@ -98,8 +100,6 @@ class ResolutionForm(forms.Form):
                 problems.append(f"Line {number}: {error}")
         if problems:
             raise ValidationError(problems)
-        if not parsed:
-            raise ValidationError("Write at least one value: key = value.")
         return parsed
 
     def action_arguments(self) -> dict[str, Any]:

@@ -111,7 +111,7 @@ def test_the_resolution_itself_must_be_whole_and_new(make_user: Any) -> None:
         do_record_resolution(
             instrument=" ", adopted_on=ADOPTED, effective_on=EFFECTIVE, title="", values=[], acting_user=clerk
         )
-    assert set(caught.value.error_dict) == {"instrument", "title", "values"}
+    assert set(caught.value.error_dict) == {"instrument", "title"}
     record(clerk, ProposedValue(DISTANCE, 150))
     with pytest.raises(ValidationError, match="Resolution 2027-14 is already recorded"):
         record(clerk, ProposedValue(KEY, "11.00"))
@@ -172,3 +172,12 @@ def test_the_dashboard_and_the_resolutions_screen_report_a_value_set_aside(clien
     assert f"{KEY}: 2027-04-01: float money" in listing
     detail = client.get(f"/resolutions/{resolution.pk}/").content.decode()
     assert "Set aside" in detail and "$10 per day" in detail  # the value before it still stands
+
+
+def test_a_resolution_that_approves_without_setting_a_parameter_is_recorded(make_user) -> None:
+    clerk = make_user("clerk")
+    record = do_record_resolution(
+        instrument="Resolution 2026-41", adopted_on=ADOPTED, effective_on=ADOPTED,
+        title="Contract user agreement approved", values=[], acting_user=clerk,
+    )  # fmt: skip
+    assert record.values.count() == 0 and BoardResolution.objects.filter(instrument="Resolution 2026-41").exists()
