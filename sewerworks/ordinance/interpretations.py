@@ -73,6 +73,14 @@ INTERPRETATIONS: dict[str, str] = {
     "I-67": "§118-38 next pump-out predicted from the trap's own history: advisory, never a deadline",
     "I-68": "§118-38 inspection: hours run from the inspection; the 72-hour order absorbs the maintenance notice",
     "I-69": "§118-38 below 80% yet not adequately performing: a discretion finding for the Building Inspector",
+    # Pretreatment I (issue 13)
+    "I-70": "§118-37 heat: above 40 °C yet within 150 °F, its effect on the plant is the Town Engineer's judgement",
+    "I-71": "§118-43 special agreement: its limit replaces the chapter's for the parameters and dates it names",
+    "I-72": "§118-37 a non-detect whose detection limit is above the limit cannot show compliance: review",
+    "I-73": "§118-37 bases: toxic rows on 24-hour and 30-day averages; pH and heat on every reading",
+    "I-74": "§118-39 one open engineer review per industrial user gathers every trigger until decided",
+    "I-75": "§118-52 strength: flow-weighted mean of the period's composites; unflowed ones weigh equally",
+    "I-76": "§118-37 30-day average judged each day a daily value enters or leaves the window",
     # Contract users (issue 15)
     "I-82": "§118-29.1 no discharge point on record: cannot judge; the distances in force are stated",
     "I-83": "§118-29.1 400 ft only from 2000-07-24; before, §118-1's 200 ft (from 1996-04-22) alone",

@@ -43,11 +43,13 @@ def load_builtin_topics() -> None:
         s118_29_1_contract_users,
         s118_32_trench,
         s118_34_exfiltration,
+        s118_37_discharge,
         s118_38_inspection,
         s118_38_interceptor,
         s118_38_prediction,
         s118_38_preexisting,
         s118_38_recordkeeping,
+        s118_39_review,
         s118_47_notice_deadline,
         s118_47_penalties,
         s118_52_defective_meter,
@@ -75,6 +77,8 @@ def load_builtin_topics() -> None:
         s118_38_prediction.TOPIC,
         s118_38_recordkeeping.TOPIC,
         s118_29_1_contract_users.TOPIC,
+        s118_37_discharge.TOPIC,
+        s118_39_review.TOPIC,
     )
     for builtin in builtins:
         register(builtin)
