@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "sewerworks.enforcement",
     "sewerworks.billing",
     "sewerworks.grease",
+    "sewerworks.pretreatment",
 ]
 
 MIDDLEWARE = [

@@ -20,6 +20,9 @@ APPEND_ONLY = {
     "billing.periodstatuschange": "each move of a billing period, itself the period's history of status",
     "enforcement.sweeprun": "one row per run of the daily sweep, with its AuditEvent",
     "enforcement.statuschange": "a violation's move along its pipeline, itself the history of the violation",
+    "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
+    "pretreatment.result": "lab results written in bulk with their sample",
+    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; never edited",
 }
 
 
