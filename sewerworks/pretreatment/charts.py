@@ -10,7 +10,7 @@ from decimal import Decimal
 from sewerworks.core.charts import Limit, Point
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, TABLE_COLUMN, toxic_row
-from sewerworks.pretreatment.evaluation import WINDOW_DAYS, daily_values
+from sewerworks.pretreatment.evaluation import WINDOW_DAYS, daily_values, mean
 from sewerworks.pretreatment.models import Result, SamplingPoint
 
 
@@ -61,7 +61,7 @@ def charts_for(points: list[SamplingPoint], on: dt.date) -> list[SubstanceChart]
             daily = daily_values(series)
             for d in daily:
                 inside = [x.value for x in daily if d.day - window < x.day <= d.day]
-                note = f"30-day average {_fmt(sum(inside, Decimal(0)) / len(inside))} {measured.unit}"
+                note = f"30-day average {_fmt(mean(inside))} {measured.unit}"
                 if d.non_detect:
                     note = f"not detected; {note}"
                 chart.points.append(Point(d.day, d.value, note=note))

@@ -18,7 +18,9 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
+
+from django.utils import timezone
 
 from sewerworks.core.determinations import run_determination as determine
 from sewerworks.ordinance.decision import Decision
@@ -26,6 +28,7 @@ from sewerworks.ordinance.s118_37_limits import PARAMETERS, in_limit_unit
 from sewerworks.pretreatment.models import IndustrialUser, Result, Sample, SamplingPoint
 
 WINDOW_DAYS = 30
+SIX = Decimal("0.000001")
 PER_SAMPLE = {"ph", "temperature"}
 SLUG = {"bod", "suspended_solids"}
 AVERAGED = {k for k, m in PARAMETERS.items() if m.family in ("toxic", "conventional", "oil_grease")}
@@ -46,6 +49,12 @@ class Judged:
 
 def _decimal(value: Decimal) -> str:
     return format(value.normalize(), "f")
+
+
+def mean(values: list[Decimal]) -> Decimal:
+    """The mean, rounded up at the sixth decimal place: against a limit of six places or fewer it decides
+    exactly as the unrounded mean would (above the limit stays above; at or under stays at or under, I-31)."""
+    return (sum(values, Decimal(0)) / len(values)).quantize(SIX, rounding=ROUND_CEILING)
 
 
 def _agreements(user: IndustrialUser, day: dt.date) -> list[dict[str, str]]:
@@ -95,7 +104,7 @@ def daily_values(results: Iterable[Result]) -> list[Daily]:
     for day in sorted(by_day):
         composites = [r for r in by_day[day] if r.sample.kind == "composite"]
         chosen = composites or by_day[day]
-        value = sum((r.value for r in chosen), Decimal(0)) / len(chosen)
+        value = mean([r.value for r in chosen])
         non_detect = all(r.non_detect for r in chosen)
         limits = [in_limit_unit(r.detection_limit if r.detection_limit is not None else r.reported_value,
                                 r.reported_unit, r.parameter) for r in chosen if r.non_detect]  # fmt: skip
@@ -103,11 +112,12 @@ def daily_values(results: Iterable[Result]) -> list[Daily]:
     return days
 
 
-def thirty_day_days(days: list[dt.date]) -> list[dt.date]:
-    """Each day a daily value enters the window, and the day after one leaves it while others remain (I-76)."""
+def thirty_day_days(days: list[dt.date], as_of: dt.date | None = None) -> list[dt.date]:
+    """Each day a daily value enters the window, and the day after one leaves it while others remain (I-76),
+    up to ``as_of`` (a day still to come is not judged, I-50)."""
     window = dt.timedelta(days=WINDOW_DAYS)
     candidates = set(days) | {d + window for d in days}
-    return sorted(d for d in candidates if any(d - window < x <= d for x in days))
+    return sorted(d for d in candidates if any(d - window < x <= d for x in days) and (as_of is None or d <= as_of))
 
 
 def _average_facts(parameter: str, unit: str, value: Decimal, basis: str, *, non_detect: bool = False,
@@ -120,7 +130,7 @@ def _average_facts(parameter: str, unit: str, value: Decimal, basis: str, *, non
     return {"kind": "average", "basis": basis, "results": [result]}
 
 
-def judge_series(point: SamplingPoint, parameter: str, results: list[Result]) -> list[Judged]:
+def judge_series(point: SamplingPoint, parameter: str, results: list[Result], as_of: dt.date) -> list[Judged]:
     """24-hour averages of each day and 30-day averages of each day the window changes (I-31, I-76)."""
     user = point.user
     unit = PARAMETERS[parameter].unit
@@ -135,18 +145,20 @@ def judge_series(point: SamplingPoint, parameter: str, results: list[Result]) ->
     if PARAMETERS[parameter].family != "toxic":
         return out  # emulsified oil and grease and the §118-39 thresholds: 24-hour averages only (I-30)
     window = dt.timedelta(days=WINDOW_DAYS)
-    for on in thirty_day_days([d.day for d in daily]):
+    for on in thirty_day_days([d.day for d in daily], as_of):
         inside = [d for d in daily if on - window < d.day <= on]
-        mean = sum((d.value for d in inside), Decimal(0)) / len(inside)
-        facts = _average_facts(parameter, unit, mean, "30_day")
+        average = mean([d.value for d in inside])
+        facts = _average_facts(parameter, unit, average, "30_day")
         facts["special_agreements"] = _agreements(user, on)
-        out.append(Judged(point, parameter, "30_day", on, mean, determine("discharge-sample", facts, as_of=on),
+        out.append(Judged(point, parameter, "30_day", on, average, determine("discharge-sample", facts, as_of=on),
                           [r for d in inside for r in d.results]))  # fmt: skip
     return out
 
 
-def evaluate_point(point: SamplingPoint, parameters: Iterable[str] | None = None) -> list[Judged]:
-    """Every judgement of the point's results (for ``parameters``, or all)."""
+def evaluate_point(point: SamplingPoint, parameters: Iterable[str] | None = None, *,
+                   as_of: dt.date | None = None) -> list[Judged]:  # fmt: skip
+    """Every judgement of the point's results (for ``parameters``, or all) up to ``as_of`` (default today)."""
+    as_of = as_of or timezone.localdate()
     results = list(Result.objects.filter(sample__point=point).select_related("sample", "sample__point__user"))
     if parameters is not None:
         wanted = set(parameters)
@@ -162,5 +174,5 @@ def evaluate_point(point: SamplingPoint, parameters: Iterable[str] | None = None
         if r.parameter in AVERAGED:
             by_parameter[r.parameter].append(r)
     for parameter, series in sorted(by_parameter.items()):
-        out += judge_series(point, parameter, series)
+        out += judge_series(point, parameter, series, as_of)
     return out

@@ -76,9 +76,13 @@ def _sample(row: LabRow, run: str, acting_user: Any, cache: dict[tuple[str, str]
     return cache[key]
 
 
-def do_record_results(rows: list[LabRow], *, acting_user: Any, run: str = "", reason: str = "") -> Outcome:
-    """Enter the rows (one sample per lab and sample id) and evaluate every sampling point they touch."""
+def do_record_results(
+    rows: list[LabRow], *, acting_user: Any, run: str = "", reason: str = "", as_of: dt.date | None = None
+) -> Outcome:
+    """Enter the rows (one sample per lab and sample id) and evaluate every sampling point they touch, as of
+    ``as_of`` (default today: the day the results are found)."""
     require(acting_user, "pretreatment.import_results", "enter lab results")
+    as_of = as_of or timezone.localdate()
     outcome = Outcome()
     with transaction.atomic():
         cache: dict[tuple[str, str], Sample] = {}
@@ -94,7 +98,7 @@ def do_record_results(rows: list[LabRow], *, acting_user: Any, run: str = "", re
         Result.objects.bulk_create(results)
         outcome.samples, outcome.results = len(cache), len(results)
         touched = {(s.point_id, r.parameter) for s in cache.values() for r in results if r.sample is s}
-        evaluate_and_act(touched, acting_user=acting_user, outcome=outcome, run=run)
+        evaluate_and_act(touched, acting_user=acting_user, outcome=outcome, run=run, as_of=as_of)
         AuditEvent.objects.create(
             action="do_record_results", actor=acting_user, run=run[:64], rows=outcome.results,
             subject=(reason or "lab results")[:200],
@@ -104,7 +108,9 @@ def do_record_results(rows: list[LabRow], *, acting_user: Any, run: str = "", re
     return outcome
 
 
-def evaluate_and_act(touched: set[tuple[int, str]], *, acting_user: Any, outcome: Outcome, run: str = "") -> None:
+def evaluate_and_act(
+    touched: set[tuple[int, str]], *, acting_user: Any, outcome: Outcome, as_of: dt.date, run: str = ""
+) -> None:
     """Evaluate the touched series; record new exceedances, open violations and reviews."""
     by_point: dict[int, set[str]] = defaultdict(set)
     for point_id, parameter in touched:
@@ -112,7 +118,7 @@ def evaluate_and_act(touched: set[tuple[int, str]], *, acting_user: Any, outcome
     new: dict[int, list[Exceedance]] = defaultdict(list)
     triggers: dict[int, list[Judged]] = defaultdict(list)
     for point in SamplingPoint.objects.filter(pk__in=by_point).select_related("user__building__parcel"):
-        for judged in evaluate_point(point, by_point[point.pk]):
+        for judged in evaluate_point(point, by_point[point.pk], as_of=as_of):
             if judged.decision.failed:
                 found = _exceedance(judged, acting_user)
                 if found is not None:
@@ -121,12 +127,12 @@ def evaluate_and_act(touched: set[tuple[int, str]], *, acting_user: Any, outcome
                 triggers[point.user_id].append(judged)
     for user in IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel"):
         if new.get(user.pk):
-            _open_violation(user, new[user.pk], acting_user, run)
+            _open_violation(user, new[user.pk], acting_user, run, as_of)
             outcome.violations += 1
             outcome.exceedances += len(new[user.pk])
         review_facts = triggers.get(user.pk, [])
         substances = sorted({e.parameter for e in new.get(user.pk, [])})
-        if (review_facts or substances) and open_or_extend_review(user, review_facts, substances):
+        if (review_facts or substances) and open_or_extend_review(user, review_facts, substances, as_of):
             outcome.reviews += 1
 
 
@@ -152,14 +158,16 @@ def _superintendent() -> Any:
     return get_user_model().objects.filter(groups__name=SUPERINTENDENT, is_active=True).order_by("pk").first()
 
 
-def _open_violation(user: IndustrialUser, found: list[Exceedance], acting_user: Any, run: str) -> Violation:
+def _open_violation(
+    user: IndustrialUser, found: list[Exceedance], acting_user: Any, run: str, on: dt.date
+) -> Violation:
     """One §118-37 violation for the user's new exceedances of this run, and the task to serve its notice."""
     found.sort(key=lambda e: (e.day, e.parameter, e.basis))
     lines = "; ".join(f"{e.day}: {e.sentence}" for e in found[:20])
     more = f" (and {len(found) - 20} more)" if len(found) > 20 else ""
     who = acting_user.get_full_name() or acting_user.get_username()
     violation = do_open_violation(
-        parcel=user.building.parcel, section="118-37", program=Program.PRETREATMENT, discovered_on=timezone.localdate(),
+        parcel=user.building.parcel, section="118-37", program=Program.PRETREATMENT, discovered_on=on,
         how_discovered=Discovery.SAMPLING, acting_user=None,
         description=f"Discharge above the §118-37 limits at {user} found in the lab results entered by {who}"
         f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
@@ -169,11 +177,11 @@ def _open_violation(user: IndustrialUser, found: list[Exceedance], acting_user: 
     deadline = do_open_deadline(
         program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=found[0].decision,
         section="118-47", title=f"Serve the notice of violation of §118-37 on {user}", acting_user=None,
-        due_on=timezone.localdate(), parcel=user.building.parcel, officer=superintendent,
+        due_on=on, parcel=user.building.parcel, officer=superintendent,
         why="Opened by the evaluation of lab results (§118-37, §118-47)",
     )  # fmt: skip
     title = f"Serve the notice of violation of §118-37 on {user}"[:200]
-    task = FollowUp(deadline=deadline, kind="serve_notice_of_violation", raised_on=timezone.localdate(),
+    task = FollowUp(deadline=deadline, kind="serve_notice_of_violation", raised_on=on,
                     title=title, assigned_to=superintendent)  # fmt: skip
     task._change_reason = "Raised by the evaluation of lab results"  # type: ignore[attr-defined]
     task.save()

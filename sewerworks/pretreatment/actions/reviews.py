@@ -45,9 +45,11 @@ def review_facts(user: IndustrialUser, judged: list[Judged], substances: list[st
     return facts
 
 
-def open_or_extend_review(user: IndustrialUser, judged: list[Judged], substances: list[str]) -> bool:
+def open_or_extend_review(
+    user: IndustrialUser, judged: list[Judged], substances: list[str], as_of: dt.date | None = None
+) -> bool:
     """Open the user's review for these triggers, or add them to the one open (I-74). True if one was opened."""
-    on = max([j.day for j in judged], default=timezone.localdate())
+    on = max([j.day for j in judged], default=as_of or timezone.localdate())
     decision = run_determination("town-engineer-review", review_facts(user, judged, substances, on), as_of=on)
     if decision.outcome != "review-required":
         return False

@@ -118,3 +118,11 @@ def test_a_cadmium_non_detect_counts_as_zero(manhole: Any, staff: Any) -> None:
 def test_a_board_member_enters_no_results(manhole: Any, staff: Any) -> None:
     with pytest.raises(PermissionDenied):
         do_record_results([composite(manhole, D(2026, 3, 2), "copper", "1")], acting_user=staff.board)
+
+
+def test_a_mean_is_rounded_up_at_the_sixth_place_so_it_decides_exactly() -> None:
+    from sewerworks.pretreatment.evaluation import mean
+
+    assert mean([Decimal("0.8"), Decimal("0.8"), Decimal("0.8000001")]) == Decimal("0.800001")
+    assert mean([Decimal("0.8"), Decimal("0.8"), Decimal("0.8")]) == Decimal("0.8")
+    assert mean([Decimal(1), Decimal(0), Decimal(0)]) == Decimal("0.333334")
