@@ -26,6 +26,8 @@ PG_PATHS=(
   sewerworks/enforcement/tests/test_duties.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
+  sewerworks/pretreatment/tests/test_results.py
+  sewerworks/pretreatment/tests/test_records.py
   tests/api
   tests/browser
 )
