@@ -97,7 +97,7 @@ def do_record_results(
             ))  # fmt: skip
         Result.objects.bulk_create(results)
         outcome.samples, outcome.results = len(cache), len(results)
-        touched = {(s.point_id, r.parameter) for s in cache.values() for r in results if r.sample is s}
+        touched = {(r.sample.point_id, r.parameter) for r in results}
         evaluate_and_act(touched, acting_user=acting_user, outcome=outcome, run=run, as_of=as_of)
         AuditEvent.objects.create(
             action="do_record_results", actor=acting_user, run=run[:64], rows=outcome.results,

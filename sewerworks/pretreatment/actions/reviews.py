@@ -15,6 +15,7 @@ from sewerworks.core import pipelines
 from sewerworks.core.determinations import run_determination, store_decision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require
+from sewerworks.ordinance.s118_37_limits import PARAMETERS
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.models import EngineerReview, IndustrialUser
 
@@ -55,7 +56,8 @@ def open_or_extend_review(
         return False
     lines = [{"day": j.day.isoformat(), "sentence": f.sentence} for j in judged for f in j.decision.discretionary
              if f.requirement.startswith("review-")]  # fmt: skip
-    lines += [{"day": on.isoformat(), "sentence": f"{s}: found above its §118-37 limit"} for s in substances]
+    lines += [{"day": on.isoformat(), "sentence": f"{PARAMETERS[s].words}: found above its §118-37 limit"}
+              for s in substances]  # fmt: skip
     with transaction.atomic():
         review = EngineerReview.objects.select_for_update().filter(user=user, status=ReviewStatus.OPEN).first()
         stored = store_decision(decision, subject=user)
