@@ -11,6 +11,7 @@ from ninja import Router
 from ninja.pagination import paginate
 
 from sewerworks.core.api_auth import require
+from sewerworks.core.api_errors import MAX_ID
 from sewerworks.core.api_errors import record_or_404 as _get
 from sewerworks.pretreatment import api_schemas as s
 from sewerworks.pretreatment.choices import ReviewStatus
@@ -75,7 +76,7 @@ def list_findings(request: HttpRequest, user_id: int | None = None) -> Any:
     require(request, VIEW)
     found = Exceedance.objects.select_related("point").order_by("-day", "parameter")
     if user_id is not None:
-        found = found.filter(user_id=user_id)
+        found = found.filter(user_id=user_id) if 1 <= user_id <= MAX_ID else found.none()
     return [{
         "id": e.pk, "user_id": e.user_id, "point": e.point.code, "day": e.day, "parameter": e.parameter,
         "basis": e.basis, "row": e.row, "section": e.section, "value": _plain(e.value), "limit": _plain(e.limit),

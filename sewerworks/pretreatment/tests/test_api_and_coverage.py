@@ -26,6 +26,8 @@ def test_users_samples_and_findings_over_the_api(client_as: Any, shop: Any, manh
     day = next(f for f in findings if f["basis"] == "24_hour")
     assert (day["row"], day["limit"], day["value"], day["section"]) == ("Copper", "1.6", "1.71", "118-37")
     assert client.get("/api/pretreatment/users/999999").status_code == 404
+    huge = client.get("/api/pretreatment/findings?user_id=99999999999999999999999")
+    assert huge.status_code in (200, 422) and not huge.json().get("items")
 
 
 def test_the_program_declares_its_sections_implemented() -> None:
