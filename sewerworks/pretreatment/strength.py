@@ -17,6 +17,7 @@ from typing import Any
 
 from sewerworks.billing.actions.strength import do_record_strength
 from sewerworks.billing.models import BillingPeriod, StrengthRecord
+from sewerworks.core.permissions import require
 from sewerworks.pretreatment.models import IndustrialUser, Result
 
 CONSTITUENTS = ("bod", "suspended_solids", "chlorine_demand")
@@ -50,7 +51,9 @@ def period_strengths(period: BillingPeriod) -> dict[int, dict[str, Decimal]]:
 
 
 def do_write_period_strengths(period: BillingPeriod, *, acting_user: Any) -> list[StrengthRecord]:
-    """Write each account's measured strength for ``period`` through billing's action (its role check)."""
+    """Write each account's measured strength for ``period`` through billing's action (its role check, asked
+    first so that a period with nothing to write refuses the same people)."""
+    require(acting_user, "billing.record_strength", "record a strength measurement")
     written = []
     users = {u.account_id: u for u in IndustrialUser.objects.filter(account__isnull=False).select_related("account")}
     for account_id, measured in sorted(period_strengths(period).items()):

@@ -46,3 +46,15 @@ def test_a_period_s_strength_is_written_for_the_user_s_account(shop: Any, manhol
     assert (record.bod, record.suspended_solids, record.chlorine_demand) == (Decimal(350), Decimal(300), None)
     assert StrengthRecord.objects.get().account == shop.account
     assert "Flow-weighted mean" in record.source
+
+
+def test_write_strengths_needs_a_role_that_records_strength(shop: Any, staff: Any) -> None:
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    do_open_period(D(2026, 9, 30), acting_user=staff.clerk)
+    with pytest.raises(CommandError, match="record a strength"):
+        call_command("write_strengths", "2026-09-30", as_user=staff.board.username)
+    with pytest.raises(CommandError, match="no billing period ends on 2026-03-31"):
+        call_command("write_strengths", "2026-03-31", as_user=staff.superintendent.username)
+    call_command("write_strengths", "2026-09-30", as_user=staff.superintendent.username)
