@@ -63,3 +63,12 @@ def test_the_import_screen_enters_the_sample_file(client_as: Any, manhole: Any) 
     assert "7 results entered" in page
     assert Result.objects.count() == 7
     assert client_as("board member").get("/pretreatment/results/").status_code == 403
+
+
+def test_the_violation_the_exceedance_opened_shows_on_enforcement_s_page(client_as: Any, copper: Any) -> None:
+    from sewerworks.enforcement.models import Violation
+
+    violation = Violation.objects.get()
+    page = client_as("superintendent").get(f"/enforcement/violations/{violation.pk}/")
+    assert page.status_code == 200
+    assert "Copper, 24-hour average: 1.71 mg/L exceeds the limit of 1.6 mg/L." in page.content.decode()
