@@ -33,6 +33,8 @@ PG_PATHS=(
   sewerworks/contracts/tests/test_agreements.py
   sewerworks/permits/tests/test_pipeline.py
   sewerworks/permits/tests/test_property.py
+  sewerworks/pretreatment/tests/test_results.py
+  sewerworks/pretreatment/tests/test_records.py
   tests/api
   tests/browser
 )

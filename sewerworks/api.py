@@ -55,7 +55,7 @@ def _add_routers() -> None:
     from importlib import import_module
     from importlib.util import find_spec
 
-    apps = ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits")
+    apps = ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits", "pretreatment")
     for module in (f"sewerworks.{app}.api" for app in apps):
         if find_spec(module) is not None:
             api.add_router("/", import_module(module).router)

@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "sewerworks.engineering",
     "sewerworks.contracts",
     "sewerworks.permits",
+    "sewerworks.pretreatment",
 ]
 
 MIDDLEWARE = [

@@ -13,5 +13,5 @@ urlpatterns = [
     path("", include("sewerworks.core.urls")),
 ]
 
-for _app in ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits"):
+for _app in ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits", "pretreatment"):
     urlpatterns[-1:-1] = optional_include(f"{_app}/", f"sewerworks.{_app}.urls")

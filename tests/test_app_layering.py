@@ -16,11 +16,11 @@ import sewerworks
 ROOT = Path(sewerworks.__file__).parent
 # app -> the apps above it, which it must never import nor name in a template.
 HIGHER: dict[str, set[str]] = {
-    "ordinance": {"core", "registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits"},
-    "core": {"registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits"},
-    "registry": {"enforcement", "billing", "grease", "contracts", "engineering", "permits"},
+    "ordinance": {"core", "registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits", "pretreatment"},
+    "core": {"registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits", "pretreatment"},
+    "registry": {"enforcement", "billing", "grease", "contracts", "engineering", "permits", "pretreatment"},
     # programs use the deadline engine; it names none of them
-    "enforcement": {"grease", "contracts", "engineering", "permits"},
+    "enforcement": {"grease", "contracts", "engineering", "permits", "pretreatment"},
 }
 URL_TAG = re.compile(r"""{%\s*url\s+["']([\w:.-]+)["']""")
 

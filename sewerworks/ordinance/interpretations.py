@@ -73,6 +73,14 @@ INTERPRETATIONS: dict[str, str] = {
     "I-67": "§118-38 next pump-out predicted from the trap's own history: advisory, never a deadline",
     "I-68": "§118-38 inspection: hours run from the inspection; the 72-hour order absorbs the maintenance notice",
     "I-69": "§118-38 below 80% yet not adequately performing: a discretion finding for the Building Inspector",
+    # Pretreatment I (issue 13)
+    "I-70": "§118-37 heat: above 40 °C yet within 150 °F, its effect on the plant is the Town Engineer's judgement",
+    "I-71": "§118-43 special agreement: its limit replaces the chapter's for the parameters and dates it names",
+    "I-72": "§118-37 a non-detect whose detection limit is above the limit cannot show compliance: review",
+    "I-73": "§118-37 bases: toxic rows on 24-hour and 30-day averages; pH and heat on every reading",
+    "I-74": "§118-39 one open engineer review per industrial user gathers every trigger until decided",
+    "I-75": "§118-52 strength: flow-weighted mean of the period's composites; unflowed ones weigh equally",
+    "I-76": "§118-37 30-day average judged each day a daily value enters or leaves the window",
     # Engineering I (issue 14)
     "I-77": "§118-33 manholes: tolerances for a change of alignment or slope; 400 ft along the pipe complies",
     "I-78": "§118-29 Recommended Standards: 2014 edition's minimum slopes, n = 0.013, 2 ft/s flowing full",

@@ -50,11 +50,13 @@ def load_builtin_topics() -> None:
         s118_33_manholes,
         s118_34_exfiltration,
         s118_36_new_development,
+        s118_37_discharge,
         s118_38_inspection,
         s118_38_interceptor,
         s118_38_prediction,
         s118_38_preexisting,
         s118_38_recordkeeping,
+        s118_39_review,
         s118_47_notice_deadline,
         s118_47_penalties,
         s118_52_defective_meter,
@@ -89,6 +91,8 @@ def load_builtin_topics() -> None:
         s118_24_lateral_connection.TOPIC,
         s118_18_old_building_sewer.TOPIC,
         s118_36_new_development.TOPIC,
+        s118_37_discharge.TOPIC,
+        s118_39_review.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

@@ -42,6 +42,7 @@ SAMPLES: dict[str, bytes] = {
 SAMPLES |= {
     "design-swmm": (settings.BASE_DIR / "docs/samples/design-sample.inp").read_bytes(),
     "design-geojson": (settings.BASE_DIR / "docs/samples/design-sample.geojson").read_bytes(),
+    "pretreatment-results": (settings.BASE_DIR / "docs/samples/lab-results-sample.csv").read_bytes(),
 }
 FUZZ = hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 

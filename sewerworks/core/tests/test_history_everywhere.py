@@ -25,6 +25,9 @@ APPEND_ONLY = {
     "engineering.designfinding": "the review's findings written in bulk with their revision",
     "contracts.screenrun": "one row per run of the contract-user screen, with its AuditEvent",
     "contracts.candidate": "derived by the screen in bulk from the registry, replaced whole by each run",
+    "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
+    "pretreatment.result": "lab results written in bulk with their sample",
+    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; never edited",
 }
 
 

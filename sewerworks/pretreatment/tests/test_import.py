@@ -1,0 +1,76 @@
+"""The lab results import (docs/pretreatment-results-import.md): the sample file in µg/L with "<" qualifiers,
+row errors naming row, field and rule, all-or-none or valid rows only."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from sewerworks.core.imports.kinds import get_kind
+from sewerworks.pretreatment.models import Exceedance, Result, Sample
+
+pytestmark = pytest.mark.django_db
+SAMPLE = Path(__file__).resolve().parents[3] / "docs" / "samples" / "lab-results-sample.csv"
+AS_OF = dt.date(2026, 3, 10)
+HEADER = "sample_id,sampling_point,start,end,sample_type,parameter,result,qualifier,detection_limit,unit,method,lab\n"
+
+
+def _check(text: str) -> Any:
+    return get_kind("pretreatment-results").check(text.encode(), context={}, as_of=AS_OF)
+
+
+def test_the_sample_file_checks_clean(manhole: Any) -> None:
+    checked = _check(SAMPLE.read_text())
+    assert (checked.errors, checked.valid) == ([], 7)
+
+
+def test_row_errors_name_the_row_the_field_and_the_rule(manhole: Any) -> None:
+    text = HEADER + (
+        "A1,CM-9,2026-03-01T08:00,2026-03-02T08:00,composite,copper,1,,,mg/L,m,Lab\n"
+        "A2,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,temperature,20,,,mg/L,m,Lab\n"
+        "A3,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,kryptonite,1,,,mg/L,m,Lab\n"
+        "A4,CM-1,2026-04-01T08:00,2026-04-02T08:00,composite,copper,1,,,mg/L,m,Lab\n"
+        "A5,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,copper,1,?,,mg/L,m,Lab\n"
+    )
+    errors = {(e.row, e.field): e.message for e in _check(text).errors}
+    assert errors[(2, "sampling_point")] == "no sampling point 'CM-9' is recorded (§118-42)"
+    assert errors[(3, "unit")] == "Temperature is not measured in mg/L"
+    assert errors[(4, "parameter")].startswith("'kryptonite' is not a parameter §118-37 limits")
+    assert errors[(5, "start")] == "2026-04-01T08:00 is still to come (I-50)"
+    assert errors[(6, "qualifier")] == "'?' is not empty or < (below the detection limit)"
+
+
+def test_a_parameter_of_a_sample_twice_is_refused(manhole: Any) -> None:
+    row = "A1,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,copper,1,,,mg/L,m,Lab\n"
+    errors = _check(HEADER + row + row).errors
+    assert [(e.row, e.field) for e in errors] == [(3, "parameter")]
+
+
+def test_import_results_enters_and_evaluates_the_sample_file(manhole: Any, staff: Any, tmp_path: Path) -> None:
+    call_command("import_results", str(SAMPLE), as_user=staff.clerk.username)
+    assert Sample.objects.count() == 2 and Result.objects.count() == 7
+    copper = Result.objects.get(parameter="copper")
+    assert (copper.value, copper.unit) == (Decimal("1.71"), "mg/L")
+    assert Result.objects.get(parameter="cadmium").shown == "<5 ug/L"
+    assert Result.objects.get(parameter="temperature").value == Decimal("76.1")
+    found = Exceedance.objects.get(parameter="copper", basis="24_hour")
+    assert found.sentence == "Copper, 24-hour average: 1.71 mg/L exceeds the limit of 1.6 mg/L."
+
+
+def test_a_file_with_a_bad_row_imports_nothing_unless_valid_rows_only(manhole: Any, staff: Any, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text(SAMPLE.read_text() + "X1,CM-9,2026-03-01T08:00,2026-03-02T08:00,composite,zinc,1,,,mg/L,m,Lab\n")
+    with pytest.raises((CommandError, SystemExit)):
+        call_command("import_results", str(bad), as_user=staff.clerk.username)
+    assert not Result.objects.exists()
+    rejects = tmp_path / "rejects.csv"
+    call_command("import_results", str(bad), as_user=staff.clerk.username, valid_rows_only=True,
+                 reject_file=str(rejects))  # fmt: skip
+    assert Result.objects.count() == 7
+    assert "CM-9" in rejects.read_text()
