@@ -15,12 +15,13 @@ import sewerworks
 
 ROOT = Path(sewerworks.__file__).parent
 # app -> the apps above it, which it must never import nor name in a template.
+PROGRAMS = {"billing", "grease", "contracts", "engineering", "permits", "pretreatment"}
 HIGHER: dict[str, set[str]] = {
-    "ordinance": {"core", "registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits", "pretreatment"},
-    "core": {"registry", "enforcement", "billing", "grease", "contracts", "engineering", "permits", "pretreatment"},
-    "registry": {"enforcement", "billing", "grease", "contracts", "engineering", "permits", "pretreatment"},
+    "ordinance": {"core", "registry", "enforcement", *PROGRAMS},
+    "core": {"registry", "enforcement", *PROGRAMS},
+    "registry": {"enforcement", *PROGRAMS},
     # programs use the deadline engine; it names none of them
-    "enforcement": {"grease", "contracts", "engineering", "permits", "pretreatment"},
+    "enforcement": PROGRAMS - {"billing"},
 }
 URL_TAG = re.compile(r"""{%\s*url\s+["']([\w:.-]+)["']""")
 
