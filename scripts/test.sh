@@ -28,8 +28,9 @@ PG_PATHS=(
   sewerworks/grease/tests/test_inspections.py
   tests/api
   tests/browser
+  tests/operations
 )
-[[ "${PG_LEG:-}" == "all" ]] && PG_PATHS=(sewerworks tests/api tests/browser)
+[[ "${PG_LEG:-}" == "all" ]] && PG_PATHS=(sewerworks tests/api tests/browser tests/operations)
 
 step "ruff"
 ruff check sewerworks tests || status=1
