@@ -84,6 +84,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "sewerworks.core.logs.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "sewerworks.core.outage.DatabaseUnavailableMiddleware",
     "sewerworks.core.middleware.BodySizeLimitMiddleware",
     "sewerworks.core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -124,6 +125,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'sewerworks.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_health_checks=True,  # a kept connection the server dropped (a restart) is replaced, not used
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
