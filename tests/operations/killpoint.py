@@ -92,10 +92,10 @@ def database_url(connection: Any) -> str:
 
 
 def run_command(
-    *command: str, connection: Any, point: str | None = None, n: int = 1
+    *command: str, connection: Any, point: str | None = None, n: int = 1, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run ``sewerworks COMMAND`` against the test database, killed at ``point`` if one is given."""
-    env = {**os.environ, "DATABASE_URL": database_url(connection), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "DATABASE_URL": database_url(connection), "PYTHONPATH": str(ROOT), **(env or {})}
     prefix = ["-m", "tests.operations.killpoint", point, str(n), "--"] if point else ["manage.py"]
     return subprocess.run(  # noqa: S603 - our own interpreter and module
         [sys.executable, *prefix, *command],
