@@ -43,4 +43,6 @@ def main() -> None:
         "bills": list(Bill.objects.filter(status="posted").order_by("?").values_list("pk", flat=True)[:500]),
         "notices": list(Notice.objects.order_by("?").values_list("pk", flat=True)[:200]),
     }
-    print(json.dumps(targets))
+    # To a file: the shell's standard output also carries whatever the set-up itself prints.
+    with open(os.environ["LOAD_TARGETS"], "w", encoding="utf-8") as out:
+        json.dump(targets, out)

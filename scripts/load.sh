@@ -34,7 +34,7 @@ echo "load: building the demo district and $ACCOUNTS bulk accounts on a durable 
 .venv/bin/python manage.py migrate -v0
 .venv/bin/python manage.py demo --accounts "$ACCOUNTS" >/dev/null
 .venv/bin/python manage.py collectstatic --noinput -v0
-.venv/bin/python manage.py shell -c "from benchmarks.load_setup import main; main()" > "$WORK/targets.json"
+LOAD_TARGETS="$WORK/targets.json" .venv/bin/python manage.py shell -c "from benchmarks.load_setup import main; main()"
 .venv/bin/python -m gunicorn -c deploy/gunicorn.conf.py sewerworks.wsgi 2> "$WORK/gunicorn.log" &
 GUNICORN_PID=$!
 for _ in $(seq 60); do curl -fs "http://127.0.0.1:$WEBPORT/healthz" >/dev/null 2>&1 && break; sleep 1; done
