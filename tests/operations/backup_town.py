@@ -2,7 +2,7 @@
 their history, owners, buildings and connections, accounts and meters, bills posted to the ledger with
 payments (money in cents), audit events, a job with JSON, users, and uploaded files of several sizes.
 
-``python manage.py shell -c "from sewerworks.core.tests.backup_town import main; main()"`` builds it in
+``python manage.py shell -c "from tests.operations.backup_town import main; main()"`` builds it in
 the database of ``DATABASE_URL`` and prints its fingerprint (every table's rows and digest, every
 account's balance) as JSON: the SQLite -> PostgreSQL test builds the town in a SQLite file that way.
 """

@@ -24,11 +24,11 @@ from sewerworks.core.backup import tables
 from sewerworks.core.backup.archive import MANIFEST, write_backup
 from sewerworks.core.backup.restore import RestoreRefused, _empty_tables, restore_backup
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.tests.backup_town import FILES, build_town, fingerprint
 from sewerworks.registry.tests import factories as f
+from tests.operations.backup_town import FILES, build_town, fingerprint
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -201,7 +201,7 @@ def test_a_town_moves_from_sqlite_to_postgresql_by_a_restore(media: Path, tmp_pa
         assert done.returncode == 0, done.stderr
 
     manage("migrate", "-v0")
-    manage("shell", "-c", "from sewerworks.core.tests.backup_town import main; main()")
+    manage("shell", "-c", "from tests.operations.backup_town import main; main()")
     manage("backup", "--output", str(tmp_path / "from-sqlite.tar.gz"))
     before = json.loads((tmp_path / "before.json").read_text())
     with tarfile.open(tmp_path / "from-sqlite.tar.gz") as tar:
