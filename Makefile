@@ -1,5 +1,5 @@
 # sewerworks: the two commands of the README, and the benchmarks.
-.PHONY: run test bench venv lint clean
+.PHONY: run test bench load venv lint clean
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -18,6 +18,11 @@ test:
 ## make bench: speed and memory figures, each against a floor measured in the same process
 bench: venv
 	scripts/bench.sh
+
+## make load: 20 staff users for 120 s on gunicorn and a durable PostgreSQL (demo + bulk accounts), with the
+## /healthz floor in the same run; goals p95 <= 300 ms, p99 <= 1 s, >= 100 req/s, 0 errors (not in make test)
+load: venv
+	scripts/load.sh
 
 lint: venv
 	.venv/bin/ruff check sewerworks tests && .venv/bin/mypy

@@ -37,8 +37,9 @@ PG_PATHS=(
   sewerworks/pretreatment/tests/test_records.py
   tests/api
   tests/browser
+  tests/operations
 )
-[[ "${PG_LEG:-}" == "all" ]] && PG_PATHS=(sewerworks tests/api tests/browser)
+[[ "${PG_LEG:-}" == "all" ]] && PG_PATHS=(sewerworks tests/api tests/browser tests/operations)
 
 step "ruff"
 ruff check sewerworks tests || status=1

@@ -115,7 +115,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "sewerworks.core.logs.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "sewerworks.core.outage.DatabaseUnavailableMiddleware",
     "sewerworks.core.middleware.BodySizeLimitMiddleware",
     "sewerworks.core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -156,6 +158,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'sewerworks.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_health_checks=True,  # a kept connection the server dropped (a restart) is replaced, not used
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -195,10 +198,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
-STORAGES = {
+STORAGES = {  # hashed names with DEBUG off (manifest written by collectstatic)
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        # Hashed names (app.3f9c2e1a.css) so browsers may cache them for a year (WhiteNoise's manifest).
+        "BACKEND": "sewerworks.core.staticstorage.HashedStaticFilesStorage"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -234,18 +238,46 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# TLS, from the environment (docs/deploy.md). Behind nginx, SEWERWORKS_PROXY_SSL_HEADER=X-Forwarded-Proto
+# trusts that header (nginx must set it, overwriting any the client sent) for "is this request https?".
+_proxy_header = os.environ.get("SEWERWORKS_PROXY_SSL_HEADER", "").strip()
+if _proxy_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https")
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the monitor on the server itself asks over plain http
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", False)
+
 TASKS = {
     "default": {
         "BACKEND": os.environ.get("SEWERWORKS_TASK_BACKEND", "django_tasks_db.backend.DatabaseBackend"),
     }
 }
 
+# Logs: JSON lines with the request's id on standard error (journald keeps them), never a secret
+# (core.logs); SEWERWORKS_LOG_FORMAT=text for a terminal (the default while DEBUG is on).
+SEWERWORKS_LOG_FORMAT = os.environ.get("SEWERWORKS_LOG_FORMAT", "text" if DEBUG else "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "sewerworks.core.logs.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "sewerworks.core.logs.JsonFormatter"},
+        "text": {"()": "sewerworks.core.logs.TextFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "json" if SEWERWORKS_LOG_FORMAT == "json" else "text",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        # One line per request from core.logs; Django's own would repeat it (and name the query string).
+        "django.server": {"level": "WARNING"},
+        "sewerworks.request": {"level": os.environ.get("SEWERWORKS_REQUEST_LOG_LEVEL", "INFO")},
         "django.db.backends": {"level": "WARNING"},
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},

@@ -3,11 +3,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from sewerworks.api import api
+from sewerworks.core.health import healthz
 from sewerworks.core.urlutils import optional_include
+
+handler500 = "sewerworks.core.outage.server_error"  # an outage met outside a view is a 503 (core.outage)
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("", include("sewerworks.core.urls")),

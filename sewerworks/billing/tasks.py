@@ -52,11 +52,15 @@ def run_bill_batch(job_id: int, batch_id: int, *, progress: Any = None, workers:
         name = batch_file_name(batch, "")
         path = Path(default_storage.path(name))
         path.parent.mkdir(parents=True, exist_ok=True)
+        # Written under one name per batch, renamed when complete: a process killed mid-write (SIGKILL runs
+        # no cleanup) leaves only this .partial, which the rerun overwrites (issue 19's fault test).
+        partial = path.with_name(f"batch-{batch.pk}.partial")
         try:
-            with path.open("wb") as out:
+            with partial.open("wb") as out:
                 outcome = write_batch(batch.period, batch.order, out, progress=report, workers=workers)
+            partial.replace(path)
         except BaseException:
-            path.unlink(missing_ok=True)
+            partial.unlink(missing_ok=True)
             raise
         BillBatch.objects.filter(pk=batch.pk).update(
             file=name,

@@ -12,6 +12,7 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
+        from sewerworks.core import checks  # noqa: F401 - registers the checks of `check --deploy`
         from sewerworks.core.signals import ensure_role_groups
 
         post_migrate.connect(ensure_role_groups, sender=self)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -17,6 +18,7 @@ from django.utils import timezone
 
 from sewerworks.core.imports.sqlbatch import compile_inserts, history_rows, run_inserts
 from sewerworks.core.models import AuditEvent, ImportBatch, StagedRows
+from sewerworks.core.workers import process_alive, this_worker
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,10 @@ class StagedWriter:
         self._publish: list[Callable[[], None]] = []
         self._models: list[str] = []
         with self.transaction():
-            ImportBatch.objects.create(run=self.run, label=label[:200], created_by=acting_user)
+            host, pid, started = this_worker()
+            ImportBatch.objects.create(
+                run=self.run, label=label[:200], created_by=acting_user, writer=f"{host}:{pid}:{started}"[:260]
+            )
 
     @contextmanager
     def transaction(self, what: str = "batch record") -> Iterator[None]:
@@ -173,6 +178,19 @@ def discard_batch(run: str) -> int:
     return deleted
 
 
+def _pending_of_dead_writers() -> list[str]:
+    """Pending batches whose writing process, on this host, no longer runs (killed, out of memory): their
+    rerun must not wait out the abandonment delay behind their rows (issue 19's fault tests)."""
+    host = socket.gethostname()
+    dead = []
+    pending = ImportBatch.objects.filter(status=ImportBatch.Status.PENDING, writer__startswith=f"{host}:")
+    for run, writer in pending.values_list("run", "writer"):
+        _, pid, started = (writer.split(":") + ["", ""])[:3]
+        if pid.isdigit() and not process_alive(int(pid), started):
+            dead.append(run)
+    return dead
+
+
 def cleanup_abandoned(older_than: timedelta = ABANDONED_AFTER) -> list[str]:
     """Discard batches left pending by an import that died (no chunk for ``older_than``), and finish
     discarding any whose cleanup was itself cut short. Returns their run ids."""
@@ -182,6 +200,7 @@ def cleanup_abandoned(older_than: timedelta = ABANDONED_AFTER) -> list[str]:
         | models.Q(status=ImportBatch.Status.DISCARDED, finished_at__isnull=True)
     )
     runs = list(dead.values_list("run", flat=True))
+    runs += [r for r in _pending_of_dead_writers() if r not in runs]
     for run in runs:
         discard_batch(run)
     return runs

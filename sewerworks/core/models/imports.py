@@ -31,6 +31,15 @@ class ImportBatch(models.Model):
     started_at = models.DateTimeField("started", auto_now_add=True)
     heartbeat_at = models.DateTimeField("last chunk", auto_now=True, help_text="When the last chunk was written.")
     finished_at = models.DateTimeField("published or discarded", null=True, blank=True)
+    writer = models.CharField(
+        "writing process",
+        max_length=260,
+        blank=True,
+        help_text=(
+            "host:pid:process start of the process writing it, so a batch whose writer was killed is "
+            "discarded at once instead of after the abandonment delay."
+        ),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="run by",

@@ -1,6 +1,7 @@
 """sewerworks worker: run background jobs (bill runs, batch PDFs, imports) from the database queue.
 
-As it starts, a worker marks the jobs of workers that died (killed, out of memory, a restart) as
+While it runs it writes a heartbeat (``core.heartbeat``) that ``/healthz`` reports. As it starts, a
+worker marks the jobs of workers that died (killed, out of memory, a restart) as
 interrupted, so that none stays "running" forever; ``sewerworks jobs --rerun ID`` runs one again.
 """
 
@@ -12,6 +13,7 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from sewerworks.core.heartbeat import Heartbeat
 from sewerworks.core.workers import recover_interrupted_jobs
 
 
@@ -25,4 +27,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         for job in recover_interrupted_jobs():
             self.stderr.write(f"Job {job.pk} ({job.title}) was interrupted: its worker stopped. Rerun it if needed.")
-        call_command("db_worker", batch=opts["batch"], interval=opts["interval"], reload=False, queue_name="*")
+        heartbeat = Heartbeat()  # /healthz reports the age of its last beat
+        heartbeat.start()
+        try:
+            call_command("db_worker", batch=opts["batch"], interval=opts["interval"], reload=False, queue_name="*")
+        finally:
+            heartbeat.stop()
+            heartbeat.join(timeout=10)

@@ -1,0 +1,205 @@
+"""The load generator of ``make load`` (issue 19): N staff users working at once against a running server.
+
+    python -m benchmarks.load --base http://127.0.0.1:8000 --targets targets.json [--users 20]
+           [--seconds 120] [--floor-seconds 20]
+
+Each user is a thread with its own signed-in session and keep-alive connection, choosing requests from a
+named mix (below) as fast as the server answers. First the floor: the same generator, the same users,
+against ``/healthz`` (the server's cheapest answer: a database round trip), then the mix. Prints, per
+kind and overall, requests, errors, p50/p95/p99 and requests per second, the mix ÷ floor, and whether the
+goals are met (p95 <= 300 ms, p99 <= 1 s, >= 100 req/s, 0 errors); exits 1 when they are not.
+Standard library only (threads, http.client).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import statistics
+import sys
+import threading
+import time
+import urllib.parse
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+GOALS = {"p95_ms": 300.0, "p99_ms": 1000.0, "rps": 100.0}
+FACTS = {
+    "pipe_diameter_in": 10,
+    "section_length_ft": 80,
+    "manholes": [48],
+    "test_hours": 3,
+    "filled_hours": 24,
+    "head_ft_above_crown": 5,
+}
+
+
+class User:
+    def __init__(self, base: str, username: str, password: str, token: str) -> None:
+        url = urllib.parse.urlsplit(base)
+        self.host, self.port = url.hostname or "127.0.0.1", url.port or 80
+        self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        self.cookies: dict[str, str] = {}
+        self.token = token
+        self.request("GET", "/login/")
+        status, _ = self.request(
+            "POST",
+            "/login/",
+            form={"username": username, "password": password, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")},
+        )
+        if status != 302:
+            raise SystemExit(f"load: {username} could not sign in (HTTP {status})")
+
+    def request(
+        self, method: str, path: str, *, form: dict[str, str] | None = None, api: Any = None
+    ) -> tuple[int, bytes]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+        body: str | None = None
+        if form is not None:
+            body = urllib.parse.urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if api is not None:
+            headers = {"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"}
+            body = None if api is True else json.dumps(api)
+        for attempt in (1, 2):  # a keep-alive connection the server closed is opened again once
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                payload = response.read()
+                break
+            except (http.client.HTTPException, OSError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+                if attempt == 2:
+                    raise
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        return response.status, payload
+
+
+def mix(targets: dict[str, Any]) -> list[tuple[str, float, Callable[[User, random.Random], tuple[int, bytes]]]]:
+    """(name, weight, request): what the department's staff do all day."""
+    parcels, bills = targets["parcels"], targets["bills"] or [0]
+    notices, streets = targets["notices"] or [0], targets["streets"] or ["Main"]
+
+    def pick(rng: random.Random, items: list[Any]) -> Any:
+        return items[rng.randrange(len(items))]
+
+    return [
+        ("search", 20, lambda u, r: u.request("GET", f"/registry/search/?q={urllib.parse.quote(pick(r, streets))}")),
+        ("parcel page", 20, lambda u, r: u.request("GET", f"/registry/parcels/{pick(r, parcels)}/")),
+        ("dashboard", 10, lambda u, r: u.request("GET", "/")),
+        ("deadlines board", 10, lambda u, r: u.request("GET", "/enforcement/")),
+        ("notices", 8, lambda u, r: u.request("GET", f"/enforcement/notices/{pick(r, notices)}/")),
+        (
+            "reads API",
+            10,
+            lambda u, r: u.request("GET", f"/api/meter-reads?limit=50&offset={r.randrange(0, 2000, 50)}", api=True),
+        ),
+        ("bills", 8, lambda u, r: u.request("GET", f"/billing/bills/{pick(r, bills)}/")),
+        ("payments API", 6, lambda u, r: u.request("GET", "/api/billing/payments?limit=50", api=True)),
+        (
+            "determinations",
+            8,
+            lambda u, r: u.request("POST", "/api/determinations/exfiltration-test", api=FACTS),
+        ),
+    ]
+
+
+def run(
+    users: list[User], seconds: float, choose: Callable[[random.Random], tuple[str, Callable[..., Any]]]
+) -> dict[str, list[tuple[float, int]]]:
+    results: dict[str, list[tuple[float, int]]] = defaultdict(list)
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def work(user: User, seed: int) -> None:
+        rng, mine = random.Random(seed), []
+        while time.perf_counter() < deadline:
+            name, fn = choose(rng)
+            start = time.perf_counter()
+            try:
+                status = fn(user, rng)[0]
+            except Exception:  # noqa: BLE001 - a failed request is an error in the figures
+                status = 0
+            mine.append((name, (time.perf_counter() - start) * 1000, status))
+        with lock:
+            for name, ms, status in mine:
+                results[name].append((ms, status))
+
+    threads = [threading.Thread(target=work, args=(u, i)) for i, u in enumerate(users)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def figures(samples: list[tuple[float, int]], seconds: float) -> dict[str, float]:
+    times = sorted(ms for ms, _ in samples) or [0.0]
+    q = statistics.quantiles(times, n=100, method="inclusive") if len(times) > 1 else times * 99
+    return {
+        "requests": len(samples),
+        "errors": sum(1 for _, status in samples if status >= 400 or status == 0),
+        "p50_ms": round(q[49], 1),
+        "p95_ms": round(q[94], 1),
+        "p99_ms": round(q[98], 1),
+        "rps": round(len(samples) / seconds, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__.split("\n\n")[1])
+    parser.add_argument("--base", default="http://127.0.0.1:8000")
+    parser.add_argument("--targets", required=True, help="JSON written by benchmarks/load_setup.py")
+    parser.add_argument("--users", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--floor-seconds", type=float, default=20)
+    args = parser.parse_args(argv)
+    targets = json.loads(open(args.targets).read())  # noqa: SIM115
+    names = targets["users"]
+    users = [User(args.base, names[i % len(names)], targets["password"], targets["token"]) for i in range(args.users)]
+
+    floor = run(users, args.floor_seconds, lambda r: ("healthz", lambda u, _r: u.request("GET", "/healthz")))
+    kinds = mix(targets)
+    weights = [w for _, w, _ in kinds]
+    work = run(users, args.seconds, lambda r: (lambda k: (k[0], k[2]))(r.choices(kinds, weights)[0]))
+
+    floor_f = figures(floor["healthz"], args.floor_seconds)
+    every = [s for samples in work.values() for s in samples]
+    total = figures(every, args.seconds)
+    print(f"load: {args.users} users, mix {args.seconds:.0f} s, floor {args.floor_seconds:.0f} s, against {args.base}")
+    print(f"{'kind':<18}{'requests':>9}{'errors':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'req/s':>8}")
+    rows = (
+        [("floor: /healthz", floor_f)]
+        + [(n, figures(work[n], args.seconds)) for n, _, _ in kinds]
+        + [("MIX (all)", total)]
+    )
+    for name, f in rows:
+        print(
+            f"{name:<18}{f['requests']:>9}{f['errors']:>7}{f['p50_ms']:>9}{f['p95_ms']:>9}{f['p99_ms']:>9}{f['rps']:>8}"
+        )
+    print(
+        f"mix / floor: p95 x{total['p95_ms'] / max(floor_f['p95_ms'], 0.1):.1f}, "
+        f"throughput x{total['rps'] / max(floor_f['rps'], 0.1):.2f}"
+    )
+    met = {
+        "p95 <= 300 ms": total["p95_ms"] <= GOALS["p95_ms"],
+        "p99 <= 1 s": total["p99_ms"] <= GOALS["p99_ms"],
+        ">= 100 req/s": total["rps"] >= GOALS["rps"],
+        "0 errors": total["errors"] == 0,
+    }
+    print("goals: " + ", ".join(f"{k}: {'met' if v else 'MISSED'}" for k, v in met.items()))
+    errors = [(n, s) for n, samples in work.items() for _, s in samples if s >= 400 or s == 0]
+    if errors:
+        print("errors by kind and status: " + json.dumps({f"{n} {s}": errors.count((n, s)) for n, s in set(errors)}))
+    return 0 if all(met.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

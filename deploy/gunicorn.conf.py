@@ -1,0 +1,42 @@
+"""gunicorn settings for sewerworks: ``gunicorn -c deploy/gunicorn.conf.py sewerworks.wsgi``.
+
+Sized for the Town's server (2 cores, 4 GB): a few synchronous workers, each of which a slow page ties up
+only for itself; behind nginx on loopback. Environment: SEWERWORKS_BIND (127.0.0.1:8000),
+SEWERWORKS_WEB_WORKERS (2 x cores + 1, at most 5), SEWERWORKS_WEB_THREADS (2), SEWERWORKS_WEB_TIMEOUT (60 s).
+Logs go to standard error as JSON lines (journald), the same format as the application's (core.logs);
+gunicorn's own access log is off because the application logs each request with its id.
+"""
+
+from __future__ import annotations
+
+import os
+
+bind = os.environ.get("SEWERWORKS_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("SEWERWORKS_WEB_WORKERS", str(min(2 * (os.cpu_count() or 1) + 1, 5))))
+threads = int(os.environ.get("SEWERWORKS_WEB_THREADS", "2"))
+worker_class = "gthread"
+timeout = int(os.environ.get("SEWERWORKS_WEB_TIMEOUT", "60"))  # a PDF batch runs in the worker, not here
+graceful_timeout = 30
+keepalive = 5
+# A worker is replaced after this many requests (a slow leak never grows for weeks).
+max_requests = 2000
+max_requests_jitter = 200
+# Only nginx on this machine may say a request came over https (X-Forwarded-Proto).
+forwarded_allow_ips = os.environ.get("SEWERWORKS_FORWARDED_ALLOW_IPS", "127.0.0.1")
+proxy_allow_ips = forwarded_allow_ips
+limit_request_line = 8190
+accesslog = None
+errorlog = "-"
+capture_output = True
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "sewerworks.core.logs.JsonFormatter"}},
+    "handlers": {"error_console": {"class": "logging.StreamHandler", "formatter": "json"}},
+    "root": {"handlers": ["error_console"], "level": "INFO"},
+    "loggers": {
+        "gunicorn.error": {"handlers": ["error_console"], "level": loglevel.upper(), "propagate": False},
+        "gunicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+    },
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# make load (issue 19; not part of make test): 20 staff users for 120 s against gunicorn (deploy/gunicorn.conf.py,
+# DEBUG=false) on a durable PostgreSQL 15 (fsync on, default settings) holding the demo district and the
+# bulk accounts, with the floor (/healthz) measured in the same run. Figures go to docs/benchmarks.md by hand.
+#   LOAD_USERS=20 LOAD_SECONDS=120 LOAD_FLOOR_SECONDS=20 LOAD_ACCOUNTS=20000 scripts/load.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+USERS=${LOAD_USERS:-20}; SECONDS_=${LOAD_SECONDS:-120}; FLOOR=${LOAD_FLOOR_SECONDS:-20}; ACCOUNTS=${LOAD_ACCOUNTS:-20000}
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+[[ -x "$PGBIN/initdb" ]] || PGBIN=$(dirname "$(command -v initdb)")
+WORK=$(mktemp -d /tmp/sewerworks-load.XXXXXX)
+PGPORT=$((20000 + RANDOM % 20000)); WEBPORT=$((40000 + RANDOM % 10000))
+as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+if [[ $(id -u) -eq 0 ]]; then chown postgres: "$WORK"; PGUSER=postgres; else PGUSER=$(id -un); fi
+chmod 755 "$WORK"; mkdir -p "$WORK/pg" && chmod 700 "$WORK/pg"
+[[ $(id -u) -eq 0 ]] && chown postgres: "$WORK/pg"
+GUNICORN_PID=""
+cleanup() {
+  [[ -n "$GUNICORN_PID" ]] && kill "$GUNICORN_PID" 2>/dev/null && wait "$GUNICORN_PID" 2>/dev/null
+  as_pg "$PGBIN/pg_ctl" -D "$WORK/pg/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+as_pg "$PGBIN/initdb" -D "$WORK/pg/data" -A trust -U "$PGUSER" -E UTF8 --locale=C.UTF-8 >/dev/null
+# Durable: fsync, synchronous_commit and full_page_writes stay on (the defaults).
+as_pg "$PGBIN/pg_ctl" -D "$WORK/pg/data" -w -l "$WORK/pg/server.log" \
+  -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $WORK/pg -c max_connections=60 -c shared_buffers=256MB" start >/dev/null
+as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U "$PGUSER" sewerworks
+export DATABASE_URL="postgres://$PGUSER@127.0.0.1:$PGPORT/sewerworks" DEBUG=false CONN_MAX_AGE=60
+export SECRET_KEY=$(.venv/bin/python -c 'import secrets; print(secrets.token_urlsafe(64))')
+export SEWERWORKS_VAR="$WORK/var" ALLOWED_HOSTS=127.0.0.1 SEWERWORKS_BIND="127.0.0.1:$WEBPORT" SEWERWORKS_REQUEST_LOG_LEVEL=WARNING
+echo "load: building the demo district and $ACCOUNTS bulk accounts on a durable PostgreSQL (a few minutes)"
+.venv/bin/python manage.py migrate -v0
+.venv/bin/python manage.py demo --accounts "$ACCOUNTS" >/dev/null
+.venv/bin/python manage.py collectstatic --noinput -v0
+LOAD_TARGETS="$WORK/targets.json" .venv/bin/python manage.py shell -c "from benchmarks.load_setup import main; main()"
+.venv/bin/python -m gunicorn -c deploy/gunicorn.conf.py sewerworks.wsgi 2> "$WORK/gunicorn.log" &
+GUNICORN_PID=$!
+for _ in $(seq 60); do curl -fs "http://127.0.0.1:$WEBPORT/healthz" >/dev/null 2>&1 && break; sleep 1; done
+echo "load: load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+set +e
+.venv/bin/python -m benchmarks.load --base "http://127.0.0.1:$WEBPORT" --targets "$WORK/targets.json" \
+  --users "$USERS" --seconds "$SECONDS_" --floor-seconds "$FLOOR"
+rc=$?
+echo "load: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+exit $rc
