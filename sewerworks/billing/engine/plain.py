@@ -29,6 +29,7 @@ from django.db import connection
 
 from sewerworks.billing.choices import Basis, BillStatus, Flag
 from sewerworks.billing.engine.gather import LOOKBACK, PUBLISHED_READS
+from sewerworks.billing.engine.usage import previous_reads_until
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, StrengthRecord
 from sewerworks.ordinance.s118_52_charges import SECTION, ChargeParameters, money
 from sewerworks.registry.choices import MeterPurpose, MeterUnit, ReadSource
@@ -152,7 +153,7 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
     sql = (
         f"SELECT a.id, a.parcel_id, a.user_class, m.dials, m.unit,"
         f" CASE WHEN m.unit = %s THEN {r.ft3 or 0} ELSE {S} END AS k,"
-        f" ({read} >= %s AND r.read_on < %s{last}) AS s,"
+        f" ({read} >= %s AND r.read_on <= %s{last}) AS s,"
         f" ({read} >= %s AND r.read_on <= %s{last}) AS e"
         f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{area_join}"
         " WHERE a.id > %s AND a.id <= %s"
@@ -167,7 +168,9 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
     estimate = ReadSource.ESTIMATE.value
     start, end, rf, ru = (_adapt(d) for d in (period.start, period.end, period.reads_from, period.reads_until))
     ft3 = MeterUnit.CUBIC_FEET.value
-    args = [ft3, estimate, _adapt(period.reads_from - LOOKBACK), rf, estimate, rf, ru]
+    # The start: the last read up to the previous period's window end, not a read between the windows (I-10a).
+    until = _adapt(previous_reads_until(period))
+    args = [ft3, estimate, _adapt(period.reads_from - LOOKBACK), until, estimate, rf, ru]
     args += ["LOW", "HIGH", end, start, False, *area_args]
     units = [MeterUnit.GALLONS.value, ft3 if r.ft3 else MeterUnit.GALLONS.value]
     args += [MeterPurpose.SEWER_USE.value, *units, end, start, ru, ru, start, period.pk]
