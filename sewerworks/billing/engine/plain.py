@@ -28,6 +28,7 @@ from typing import Any
 from django.db import connection
 
 from sewerworks.billing.choices import Basis, BillStatus, Flag
+from sewerworks.billing.engine import strength_sql
 from sewerworks.billing.engine.gather import LOOKBACK, PUBLISHED_READS
 from sewerworks.billing.engine.usage import previous_reads_until
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, StrengthRecord
@@ -54,6 +55,7 @@ class Rating:
     rate_param: str  # the rate as the Python path writes it to the rate column
     ft3: int | None = None  # gallons per cubic foot × 100,000 (None: cubic-foot meters go to Python)
     estimates: tuple[tuple[str, int], ...] = ()  # (user class, its I-27 estimate × 100,000)
+    strength: tuple[strength_sql.Constituent, ...] | None = None  # None: strength records go to Python
 
     @classmethod
     def of(
@@ -81,6 +83,7 @@ class Rating:
                 for k, v in (estimates or {}).items()
                 if re.fullmatch("[a-z_]{1,40}", k) and v >= 0 and v * S == int(v * S)
             ),
+            strength_sql.constituents(p) if p.normal_strength else None,
         )
 
 
@@ -150,12 +153,18 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
     # one descending walk of the (meter, day, source) index per span.
     read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s{PUBLISHED_READS} AND r.read_on"
     last = " ORDER BY r.read_on DESC, r.reading DESC LIMIT 1"
+    # I-03 in SQL (strength_sql): the period's strength record joined, its values in hundredths of a mg/L.
+    measured, strength_join, strength_args = "", "", []
+    if r.strength:
+        measured = "".join(f", {strength_sql.column('t', c.key)} AS {c.key}" for c in r.strength)
+        strength_join = f" LEFT JOIN {STRENGTH} t ON t.account_id = a.id AND t.period_id = %s"
+        strength_args = [period.pk]
     sql = (
         f"SELECT a.id, a.parcel_id, a.user_class, m.dials, m.unit,"
         f" CASE WHEN m.unit = %s THEN {r.ft3 or 0} ELSE {S} END AS k,"
         f" ({read} >= %s AND r.read_on <= %s{last}) AS s,"
-        f" ({read} >= %s AND r.read_on <= %s{last}) AS e"
-        f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{area_join}"
+        f" ({read} >= %s AND r.read_on <= %s{last}) AS e{measured}"
+        f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{strength_join}{area_join}"
         " WHERE a.id > %s AND a.id <= %s"
         " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
         f" AND a.contract_user = %s{area_where}"
@@ -163,18 +172,19 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
         " AND (m.installed_on IS NULL OR m.installed_on < %s) AND (m.removed_on IS NULL OR m.removed_on > %s)"
         f" AND NOT EXISTS (SELECT 1 FROM {METER} o WHERE o.account_id = a.id AND o.id <> m.id"
         " AND (o.installed_on IS NULL OR o.installed_on <= %s) AND (o.removed_on IS NULL OR o.removed_on >= %s))"
-        f" AND NOT EXISTS (SELECT 1 FROM {STRENGTH} t WHERE t.account_id = a.id AND t.period_id = %s)"
     )
+    if not r.strength:
+        sql += f" AND NOT EXISTS (SELECT 1 FROM {STRENGTH} t WHERE t.account_id = a.id AND t.period_id = %s)"
     estimate = ReadSource.ESTIMATE.value
     start, end, rf, ru = (_adapt(d) for d in (period.start, period.end, period.reads_from, period.reads_until))
     ft3 = MeterUnit.CUBIC_FEET.value
     # The start: the last read up to the previous period's window end, not a read between the windows (I-10a).
     until = _adapt(previous_reads_until(period))
-    args = [ft3, estimate, _adapt(period.reads_from - LOOKBACK), until, estimate, rf, ru]
+    args = [ft3, estimate, _adapt(period.reads_from - LOOKBACK), until, estimate, rf, ru, *strength_args]
     args += ["LOW", "HIGH", end, start, False, *area_args]
     units = [MeterUnit.GALLONS.value, ft3 if r.ft3 else MeterUnit.GALLONS.value]
-    args += [MeterPurpose.SEWER_USE.value, *units, end, start, ru, ru, start, period.pk]
-    return sql, args
+    args += [MeterPurpose.SEWER_USE.value, *units, end, start, ru, ru, start]
+    return sql, args if r.strength else [*args, period.pk]
 
 
 def write_plain(
@@ -187,20 +197,29 @@ def write_plain(
     facts = (
         f'\'{{"period_start": "{period.start.isoformat()}", "period_end": "{period.end.isoformat()}",'
         ' "user_class": "\' || u.user_class || \'", "reads": {"start": \' || u.s || \', "end": \' || u.e'
-        " || ', \"unit\": \"' || u.unit || '\", \"dials\": ' || u.dials || '}}'"
+        " || ', \"unit\": \"' || u.unit || '\", \"dials\": ' || u.dials || '}'"
     )
+    x5 = "((u.e - u.s) * u.k)"
+    surcharge, guard, flag, flag_args = "", "", "CASE WHEN u.e = u.s THEN %s ELSE '' END", [Flag.ZERO_USE.value]
+    if r.strength:
+        values = {c.key: f"u.{c.key}" for c in r.strength}
+        surcharge = f" + {strength_sql.total_cents(r.strength, x5, values)}"
+        guard = f" AND {strength_sql.guard(r.strength, x5, values)}"
+        facts += f" || {strength_sql.facts(r.strength, values)}"
+        flag = f"CASE WHEN u.e = u.s THEN %s WHEN {surcharge[3:]} > 0 THEN %s ELSE '' END"
+        flag_args.append(Flag.SURCHARGE.value)
+    facts += " || '}'"
     if connection.vendor == "postgresql":
         facts = f"CAST({facts} AS jsonb)"
-    x5 = "((u.e - u.s) * u.k)"
     # MATERIALIZED: the reads' subqueries run once per account, not once per mention of s and e below.
     cur.execute(
         f"WITH u AS MATERIALIZED ({usage})"
         f" INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
         " note, run, created_at, created_by_id)"
-        f" SELECT u.id, u.parcel_id, %s, %s, %s, CASE WHEN u.e = u.s THEN %s ELSE '' END, {_gallons(x5)},"
-        f" {_first_cents(r, x5)} + {_beyond_cents(r, x5)}, 'user-charge', {facts}, '', %s, %s, %s"
-        " FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND u.e >= u.s",
-        [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, Flag.ZERO_USE.value, run, at, user_id],
+        f" SELECT u.id, u.parcel_id, %s, %s, %s, {flag}, {_gallons(x5)},"
+        f" {_first_cents(r, x5)} + {_beyond_cents(r, x5)}{surcharge}, 'user-charge', {facts}, '', %s, %s, %s"
+        f" FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND u.e >= u.s{guard}",
+        [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, *flag_args, run, at, user_id],
     )
     if r.estimates:
         _write_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id)
@@ -254,6 +273,34 @@ def write_plain(
             high,
         ],
     )
+    if r.strength:
+        _write_strength_lines(cur, period, low, high, r, x5, columns, where)
+
+
+def _write_strength_lines(
+    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, x5: str, columns: str, where: str
+) -> None:
+    """The I-03 lines of the range's plain bills on reads with a strength record, after their I-24 lines."""
+    assert r.strength is not None
+    values = {c.key: strength_sql.column("t", c.key) for c in r.strength}
+    for c, above, before, working, cents in strength_sql.line_selects(r.strength, x5, values, _int_text):
+        cur.execute(
+            f"INSERT INTO {LINE} ({columns}) SELECT b.id,"
+            f" (CASE WHEN b.gallons > {r.block} THEN 2 ELSE 1 END) + {before}, %s, %s,"
+            f" {_quantity_text(x5)} || {working}, NULL, NULL, {cents}, %s, 'I-03, I-23'"
+            f" FROM {BILL} b JOIN {STRENGTH} t ON t.account_id = b.account_id AND t.period_id = b.period_id"
+            f" WHERE {where} AND b.basis = %s AND {above}",
+            [
+                f"strength-{c.key}",
+                f"Strength surcharge, {c.name}",
+                SECTION,
+                period.pk,
+                BillStatus.DRAFT.value,
+                low,
+                high,
+                Basis.READS.value,
+            ],
+        )
 
 
 def written(cur: Any, period: BillingPeriod, low: int, high: int) -> tuple[int, int, Counter[str]]:
