@@ -1,13 +1,14 @@
 """The plain bill, computed in SQL. Most accounts in a period have one sewer-use meter read in gallons or
-cubic feet (converted as I-24 says), a start read before the read window and a higher end read in it, no
-strength record, and are not contract users. Their bills, line items and working text are written by
-``INSERT … SELECT`` with the arithmetic and the words of the ordinance's functions
-(``s118_52_charges.first_gallons`` and ``gallons_beyond_minimum``: I-24, the rate in force on the period's
-last day, I-43, each line rounded half up to cents, I-23), so a plain bill is the bill
-``compute.compute_bill`` would write, to the character (``billing/tests/test_plain.py`` compares them on
-both databases). Every other account (estimates, defective meters, rollovers, wash meters, strength,
-several meters, a meter installed or removed in the period, a missing read: whatever needs a person or
-more than I-24) is left to the per-account Python path, which the chunk runs on the accounts not billed here.
+cubic feet (converted as I-24 says), a start read up to the previous window's end and an end read in the
+window (higher, or lower by a plausible rollover, I-48), and are not contract users. Their bills, line items
+and working text are written by ``INSERT … SELECT`` with the arithmetic and the words of the ordinance's
+functions (``s118_52_charges.first_gallons`` and ``gallons_beyond_minimum``: I-24, the rate in force on the
+period's last day, I-43, each line rounded half up to cents, I-23; ``strength_surcharge`` for a strength
+record, I-03, in ``strength_sql``), so a plain bill is the bill ``compute.compute_bill`` would write, to the
+character (``billing/tests/test_plain.py`` compares them on both databases). Every other account (defective
+meters, implausible rollovers, wash meters, several meters, a meter installed or removed in the period, a
+missing read: whatever needs a person or more than I-24 and I-03) is left to the per-account Python path,
+which the chunk runs on the accounts not billed here. Unmetered accounts get their class estimate (I-27).
 
 Integer arithmetic only: quantities are hundred-thousandths of a gallon (x), the rate times 100 is the
 fraction n/d, and a line is ``(2·n·x + d·S) div (2·d·S)`` cents (S = 100,000): n·x/(d·S) rounded half up.
@@ -56,10 +57,15 @@ class Rating:
     ft3: int | None = None  # gallons per cubic foot × 100,000 (None: cubic-foot meters go to Python)
     estimates: tuple[tuple[str, int], ...] = ()  # (user class, its I-27 estimate × 100,000)
     strength: tuple[strength_sql.Constituent, ...] | None = None  # None: strength records go to Python
+    rollover: tuple[int, int] | None = None  # I-48's largest plausible fraction n / d (None: rollovers to Python)
 
     @classmethod
     def of(
-        cls, p: ChargeParameters, gallons_per_ft3: Decimal | None = None, estimates: dict[str, Decimal] | None = None
+        cls,
+        p: ChargeParameters,
+        gallons_per_ft3: Decimal | None = None,
+        estimates: dict[str, Decimal] | None = None,
+        rollover_fraction: Decimal | None = None,
     ) -> Rating | None:
         """None when the parameters are not whole gallons and cents (the Python path then bills all)."""
         if p.minimum_charge_gallons != p.minimum_charge_gallons.to_integral_value():
@@ -84,7 +90,19 @@ class Rating:
                 if re.fullmatch("[a-z_]{1,40}", k) and v >= 0 and v * S == int(v * S)
             ),
             strength_sql.constituents(p) if p.normal_strength else None,
+            _fraction(rollover_fraction),
         )
+
+
+def _fraction(value: Decimal | None) -> tuple[int, int] | None:
+    if value is None or not 0 <= value <= 1:
+        return None
+    n, d = value.as_integer_ratio()
+    return (n, d) if d <= 10**6 else None
+
+
+MAX_DIALS = 12  # registers up to 10¹² units roll over in SQL; longer ones (if any) are Python's
+SPAN = "CASE m.dials" + "".join(f" WHEN {d} THEN {10**d}" for d in range(1, MAX_DIALS + 1)) + " END"
 
 
 def _int_text(expr: str) -> str:
@@ -163,7 +181,7 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
         f"SELECT a.id, a.parcel_id, a.user_class, m.dials, m.unit,"
         f" CASE WHEN m.unit = %s THEN {r.ft3 or 0} ELSE {S} END AS k,"
         f" ({read} >= %s AND r.read_on <= %s{last}) AS s,"
-        f" ({read} >= %s AND r.read_on <= %s{last}) AS e{measured}"
+        f" ({read} >= %s AND r.read_on <= %s{last}) AS e, {SPAN} AS span{measured}"
         f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{strength_join}{area_join}"
         " WHERE a.id > %s AND a.id <= %s"
         " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
@@ -199,15 +217,24 @@ def write_plain(
         ' "user_class": "\' || u.user_class || \'", "reads": {"start": \' || u.s || \', "end": \' || u.e'
         " || ', \"unit\": \"' || u.unit || '\", \"dials\": ' || u.dials || '}'"
     )
-    x5 = "((u.e - u.s) * u.k)"
-    surcharge, guard, flag, flag_args = "", "", "CASE WHEN u.e = u.s THEN %s ELSE '' END", [Flag.ZERO_USE.value]
+    # A lower end read is a rollover when plausible (I-48): the register's span added, the bill flagged.
+    x5, readable = "((u.e - u.s) * u.k)", "u.e >= u.s"
+    if r.rollover:
+        x5 = "((CASE WHEN u.e >= u.s THEN u.e - u.s ELSE u.e - u.s + u.span END) * u.k)"
+        readable = f"(u.e >= u.s OR (u.e - u.s + u.span >= 0 AND (u.e - u.s + u.span) * {r.rollover[1]}"
+        readable += f" <= {r.rollover[0]} * u.span))"
+    surcharge, guard = "", ""
     if r.strength:
         values = {c.key: f"u.{c.key}" for c in r.strength}
         surcharge = f" + {strength_sql.total_cents(r.strength, x5, values)}"
         guard = f" AND {strength_sql.guard(r.strength, x5, values)}"
         facts += f" || {strength_sql.facts(r.strength, values)}"
-        flag = f"CASE WHEN u.e = u.s THEN %s WHEN {surcharge[3:]} > 0 THEN %s ELSE '' END"
-        flag_args.append(Flag.SURCHARGE.value)
+    # The flags in the Python path's order: rollover, surcharge, zero use.
+    flag = (
+        f"substr(CASE WHEN u.e < u.s THEN ',{Flag.ROLLOVER.value}' ELSE '' END"
+        + (f" || CASE WHEN {surcharge[3:]} > 0 THEN ',{Flag.SURCHARGE.value}' ELSE '' END" if surcharge else "")
+        + f" || CASE WHEN u.e = u.s THEN ',{Flag.ZERO_USE.value}' ELSE '' END, 2)"
+    )
     facts += " || '}'"
     if connection.vendor == "postgresql":
         facts = f"CAST({facts} AS jsonb)"
@@ -218,8 +245,8 @@ def write_plain(
         " note, run, created_at, created_by_id)"
         f" SELECT u.id, u.parcel_id, %s, %s, %s, {flag}, {_gallons(x5)},"
         f" {_first_cents(r, x5)} + {_beyond_cents(r, x5)}{surcharge}, 'user-charge', {facts}, '', %s, %s, %s"
-        f" FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND u.e >= u.s{guard}",
-        [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, *flag_args, run, at, user_id],
+        f" FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND {readable}{guard}",
+        [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, run, at, user_id],
     )
     if r.estimates:
         _write_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id)

@@ -3,8 +3,9 @@ character: the same total, flags, facts, and line items with the same words, wor
 cents, on each side of the $10 minimum (I-24) and of the 5,000-gallon block, at the old rate and at the
 rate in force from 2026-07-01 (I-43), in gallons and in cubic feet,
 the class estimate of the unmetered (I-27), and the strength surcharge (I-03) on each side of normal strength.
-Accounts the SQL path must leave alone (rollovers, wash meters, contract users, a missing read, pounds too many
-for its integers) are billed by the Python path either way."""
+Plausible rollovers (I-48) are the SQL path's too. Accounts it must leave alone (implausible rollovers, wash
+meters, contract users, a missing read, pounds too many for its integers) are billed by the Python path
+either way."""
 
 from __future__ import annotations
 
@@ -44,6 +45,12 @@ def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
     made += [make_account(meters=[{"start": 1_000, "end": 1_000 + u, "unit": "ft3"}]) for u in CUBIC_FEET]
     made.append(make_account(meters=[{"start": 999_000, "end": 2_000, "unit": "ft3"}]))
     made.append(make_account(meters=[(998_000, 3_000)]))
+    # I-48 with a tenth of the register: 100,000 units of a 6-dial meter is plausible, 100,001 is held
+    made.append(make_account(meters=[(950_000, 50_000)]))
+    made.append(make_account(meters=[(950_000, 50_001)]))
+    made.append(make_account(meters=[{"start": 9_990, "end": 10, "dials": 4}]))
+    made.append(make_account(meters=[{"start": 9_990, "end": 990, "dials": 4}]))
+    made.append(make_account(meters=[{"start": 99_999_999_999_000, "end": 1_000, "dials": 14}]))
     made.append(make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}]))
     made.append(make_account(meters=[(10_000, 20_000)], contract_user=True, in_area=False))
     made.append(make_account(meters=[(None, 20_000)]))
@@ -71,7 +78,7 @@ STRENGTHS: tuple[tuple[Any, str | None, str | None, str | None], ...] = (
     (1, "301", None, None),
     (199_880, "301", None, None),  # 1.6669992 lb of BOD × $0.30 = $0.50009976 → $0.50
     (59_952, "310", None, None),  # 4.99999680 lb × $0.30 = $1.49999904 → $1.50
-    (None, "701", "400", None),
+    (None, "701", "400", None),  # a rollover with a surcharge
     ({"unit": "ft3", "units": 12_345}, "455.55", "351", "16"),
     (9_999_999, "99999999.99", None, None),
     (123_456_789, "5000", "5000", "5000"),
@@ -136,6 +143,7 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
     cubic = make_account(meters=[{"start": 1_000, "end": 2_000, "unit": "ft3"}])
     wash = make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}])
     rolled = make_account(meters=[(998_000, 3_000)])
+    implausible = make_account(meters=[(500_000, 3_000)])
     estimated = make_account(metered=False)
     strong = make_account(user_class="industrial", meters=[(0, 100_000)])
     vast = make_account(user_class="industrial", meters=[{"start": 0, "end": 123_456_789, "dials": 9}])
@@ -152,10 +160,13 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
     monkeypatch.setattr(engine, "write_chunk", spy)
     engine.run_drafts(autumn, acting_user=staff.clerk)
     # vast: 123,456,789 gal × 4,700 mg/L above normal is more pounds than the SQL's integers hold (Python's)
-    assert sorted(billed_in_python) == sorted([wash.pk, rolled.pk, vast.pk])
+    assert sorted(billed_in_python) == sorted([wash.pk, implausible.pk, vast.pk])
     assert Bill.objects.get(account=plain, period=autumn).total == Decimal("24.00")
     assert Bill.objects.get(account=cubic, period=autumn).total == Decimal("22.44")
     assert Bill.objects.get(account=estimated, period=autumn).total == Decimal("90.00")  # 30,000 gal (I-27)
+    rollover = Bill.objects.get(account=rolled, period=autumn)  # 998,000 → 1,000,000 → 3,000: 5,000 gal (I-48)
+    assert (rollover.gallons, rollover.total, rollover.flags) == (5_000, Decimal("15.00"), "rollover")
+    assert Bill.objects.get(account=implausible, period=autumn).flags == "held"
     # 100,000 gal: $300.00 (I-24) + 100,000 × 8.34 × 10⁻⁶ × 180 = 150.12 lb of BOD × $0.30 = $45.04 (I-03)
     surcharged = Bill.objects.get(account=strong, period=autumn)
     assert (surcharged.total, surcharged.flags) == (Decimal("345.04"), "surcharge")
