@@ -39,7 +39,7 @@ from sewerworks.registry.models import MeterRead, Parcel, SewerAccount, WaterMet
 
 BILL, LINE = Bill._meta.db_table, BillLine._meta.db_table
 ACCOUNT, METER, READ = SewerAccount._meta.db_table, WaterMeter._meta.db_table, MeterRead._meta.db_table
-PARCEL, STRENGTH = Parcel._meta.db_table, StrengthRecord._meta.db_table
+PARCEL, STRENGTH, PERIOD = Parcel._meta.db_table, StrengthRecord._meta.db_table, BillingPeriod._meta.db_table
 S = 100_000  # quantities in SQL are hundred-thousandths of a gallon: a cubic foot is 748,052 of them (I-24)
 
 
@@ -254,54 +254,57 @@ def write_plain(
         x5 = f"CAST(b.gallons * {S} AS bigint)"
     else:
         x5 = f"CAST(round(b.gallons * {S}) AS INTEGER)"
+    where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s"
+    where_args = [period.pk, BillStatus.DRAFT.value, low, high]
+    _write_i24_lines(cur, r, x5, f"{BILL} b", where, where_args, f"b.gallons > {r.block}", r.rate_param)
+    if r.strength:
+        _write_strength_lines(cur, period, low, high, r, x5, LINE_COLUMNS, where)
+    if r.estimates:
+        _write_defective_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id)
+
+
+LINE_COLUMNS = "bill_id, position, kind, description, working, quantity, rate, amount, section, interpretations"
+
+
+def _write_i24_lines(
+    cur: Any, r: Rating, x5: str, source: str, where: str, where_args: list[Any], beyond: str, rate: str | None
+) -> None:
+    """The I-24 line items (first gallons or the minimum; gallons beyond) of the bills ``source`` / ``where``
+    selects, x5 their hundred-thousandths of a gallon; ``rate`` the rate column (None: left empty)."""
     first = _first(r, x5)
     at_rate = _at_rate(r, x5)
     cents = _cents(r, first)
     dollars = _int_text(f"{cents} / 100")
-    rate = "CAST(%s AS numeric)" if connection.vendor == "postgresql" else "%s"
+    rate_sql = "CAST(%s AS numeric)" if connection.vendor == "postgresql" else "%s"
+    if rate is None:  # typed: PostgreSQL reads an untyped NULL in a CASE as text
+        rate_sql = "CAST(NULL AS numeric)" if connection.vendor == "postgresql" else "NULL"
+    rate_args = [] if rate is None else [rate]
     block = f"first {r.block:,} gallons or less"
-    columns = "bill_id, position, kind, description, working, quantity, rate, amount, section, interpretations"
-    where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s"
     cur.execute(
-        f"INSERT INTO {LINE} ({columns}) SELECT b.id, 0,"
+        f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, 0,"
         f" CASE WHEN {at_rate} THEN 'first-gallons' ELSE 'minimum-charge' END,"
         f" CASE WHEN {at_rate} THEN %s ELSE %s END,"
         f" CASE WHEN {at_rate} THEN {_quantity_text(first)} || %s"
         f" ELSE %s || {_quantity_text(first)} || %s || {dollars} || '.' || {_two_digits(f'{cents} %% 100')}"
-        f" END, {_gallons(first)}, CASE WHEN {at_rate} THEN {rate} ELSE NULL END,"
-        f" CASE WHEN {at_rate} THEN {cents} ELSE {r.minimum_cents} END, %s, 'I-24' FROM {BILL} b WHERE {where}",
+        f" END, {_gallons(first)}, CASE WHEN {at_rate} THEN {rate_sql} ELSE NULL END,"
+        f" CASE WHEN {at_rate} THEN {cents} ELSE {r.minimum_cents} END, %s, 'I-24' FROM {source} WHERE {where}",
         [
             f"Water used, {block}",
             f"Minimum charge, {block}",
             f" gal × {r.rate_text}/gal (not less than {r.minimum_text})",
             f"minimum charge {r.minimum_text}, more than ",
             f" gal × {r.rate_text}/gal = $",
-            r.rate_param,
+            *rate_args,
             SECTION,
-            period.pk,
-            BillStatus.DRAFT.value,
-            low,
-            high,
+            *where_args,
         ],
     )
-    beyond = f"({x5} - {r.block * S})"
+    over = f"({x5} - {r.block * S})"
     cur.execute(
-        f"INSERT INTO {LINE} ({columns}) SELECT b.id, 1, 'gallons-beyond', %s, {_quantity_text(beyond)} || %s,"
-        f" {_gallons(beyond)}, {rate}, {_cents(r, beyond)}, %s, 'I-24' FROM {BILL} b WHERE {where}"
-        f" AND b.gallons > {r.block}",
-        [
-            f"Water used beyond {r.block:,} gallons",
-            f" gal × {r.rate_text}/gal",
-            r.rate_param,
-            SECTION,
-            period.pk,
-            BillStatus.DRAFT.value,
-            low,
-            high,
-        ],
+        f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, 1, 'gallons-beyond', %s, {_quantity_text(over)} || %s,"
+        f" {_gallons(over)}, {rate_sql}, {_cents(r, over)}, %s, 'I-24' FROM {source} WHERE {where} AND {beyond}",
+        [f"Water used beyond {r.block:,} gallons", f" gal × {r.rate_text}/gal", *rate_args, SECTION, *where_args],
     )
-    if r.strength:
-        _write_strength_lines(cur, period, low, high, r, x5, columns, where)
 
 
 def _write_strength_lines(
@@ -406,3 +409,65 @@ def unbilled(cur: Any, period: BillingPeriod, low: int, high: int, ids: list[int
     )
     done = {row[0] for row in cur.fetchall()}
     return [i for i in ids if i not in done]
+
+
+def _write_defective_estimates(
+    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, *, run: str, at: Any, user_id: int | None
+) -> None:
+    """A defective meter with no good billing to average (I-26, I-62) is billed the class estimate (I-27):
+    the bill ``compute._defective`` writes for an account that is not a contract user, with its I-24 lines
+    (no rate column, as the topic's breakdown gives none). One good billing or more: the Python path's."""
+    area_join, area_where, area_args = "", "", []
+    if period.area_id is not None:
+        area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
+        area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
+    x5 = "(CASE a.user_class" + "".join(f" WHEN '{k}' THEN {v}" for k, v in r.estimates) + " END)"
+    facts = (
+        f'\'{{"period_start": "{period.start.isoformat()}", "period_end": "{period.end.isoformat()}",'
+        ' "user_class": "\' || a.user_class || \'", "previous_billings": []}\''
+    )
+    if connection.vendor == "postgresql":
+        facts = f"CAST({facts} AS jsonb)"
+    classes = [k for k, _ in r.estimates]
+    start, end, ru = (_adapt(d) for d in (period.start, period.end, period.reads_until))
+    cur.execute(
+        f"INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
+        " note, run, created_at, created_by_id)"
+        f" SELECT a.id, a.parcel_id, %s, %s, %s, %s, NULL, {_first_cents(r, x5)} + {_beyond_cents(r, x5)},"
+        f" 'defective-meter-charge', {facts}, '', %s, %s, %s FROM {ACCOUNT} a{area_join}"
+        " WHERE a.id > %s AND a.id <= %s"
+        " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
+        f" AND a.contract_user = %s{area_where} AND a.user_class IN ({', '.join(['%s'] * len(classes))})"
+        f" AND EXISTS (SELECT 1 FROM {METER} m WHERE m.account_id = a.id AND m.purpose <> %s"
+        " AND m.defective_since IS NOT NULL AND m.defective_since <= %s"
+        " AND (m.installed_on IS NULL OR m.installed_on <= %s) AND (m.removed_on IS NULL OR m.removed_on >= %s))"
+        f" AND NOT EXISTS (SELECT 1 FROM {BILL} g JOIN {PERIOD} q ON q.id = g.period_id WHERE g.account_id = a.id"
+        ' AND g.status = %s AND g.basis = %s AND q."end" < %s)',
+        [
+            period.pk,
+            BillStatus.DRAFT.value,
+            Basis.DEFECTIVE.value,
+            f"{Flag.DEFECTIVE.value},{Flag.ESTIMATE.value}",
+            run,
+            at,
+            user_id,
+            low,
+            high,
+            end,
+            start,
+            False,
+            *area_args,
+            *classes,
+            MeterPurpose.VEHICLE_WASH.value,
+            end,
+            ru,
+            start,
+            BillStatus.POSTED.value,
+            Basis.READS.value,
+            start,
+        ],
+    )
+    where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s AND b.basis = %s"
+    where_args = [period.pk, BillStatus.DRAFT.value, low, high, Basis.DEFECTIVE.value]
+    source = f"{BILL} b JOIN {ACCOUNT} a ON a.id = b.account_id"
+    _write_i24_lines(cur, r, x5, source, where, where_args, f"{x5} > {r.block * S}", None)

@@ -1,11 +1,11 @@
 """A plain bill written in SQL (engine/plain.py) is the bill the per-account Python path writes, to the
 character: the same total, flags, facts, and line items with the same words, working, gallons, rate and
 cents, on each side of the $10 minimum (I-24) and of the 5,000-gallon block, at the old rate and at the
-rate in force from 2026-07-01 (I-43), in gallons and in cubic feet,
-the class estimate of the unmetered (I-27), and the strength surcharge (I-03) on each side of normal strength.
-Plausible rollovers (I-48) are the SQL path's too. Accounts it must leave alone (implausible rollovers, wash
-meters, contract users, a missing read, pounds too many for its integers) are billed by the Python path
-either way."""
+rate in force from 2026-07-01 (I-43), in gallons and in cubic feet; the class estimate of the unmetered
+(I-27) and of a defective meter with no good billing (I-26); the strength surcharge (I-03) on each side of
+normal strength; plausible rollovers (I-48). Accounts the SQL path must leave alone (implausible
+rollovers, wash meters, contract users, a missing read, pounds too many for its integers, a defective
+meter with good billings to average) are billed by the Python path either way."""
 
 from __future__ import annotations
 
@@ -51,6 +51,14 @@ def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
     made.append(make_account(meters=[{"start": 9_990, "end": 10, "dials": 4}]))
     made.append(make_account(meters=[{"start": 9_990, "end": 990, "dials": 4}]))
     made.append(make_account(meters=[{"start": 99_999_999_999_000, "end": 1_000, "dials": 14}]))
+    # I-26 with no good billing to average: the class estimate (I-27), in SQL; a contract user's in Python
+    broken = {"start": 1_000, "end": 1_000, "defective_since": dt.date(2026, 5, 1)}
+    made.append(make_account(meters=[broken]))
+    made.append(make_account(user_class="commercial", meters=[broken, (0, 7_000)]))
+    made.append(make_account(user_class="institutional", meters=[{**broken, "defective_since": dt.date(2026, 9, 30)}]))
+    made.append(make_account(meters=[{**broken, "defective_since": dt.date(2026, 10, 1)}]))  # after the period
+    made.append(make_account(meters=[(0, 9_000), {**broken, "purpose": "vehicle_wash", "end": 2_000}]))
+    made.append(make_account(meters=[broken], contract_user=True, in_area=False))
     made.append(make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}]))
     made.append(make_account(meters=[(10_000, 20_000)], contract_user=True, in_area=False))
     made.append(make_account(meters=[(None, 20_000)]))
@@ -144,6 +152,7 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
     wash = make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}])
     rolled = make_account(meters=[(998_000, 3_000)])
     implausible = make_account(meters=[(500_000, 3_000)])
+    broken = make_account(meters=[{"start": 0, "end": 0, "defective_since": dt.date(2026, 5, 1)}])
     estimated = make_account(metered=False)
     strong = make_account(user_class="industrial", meters=[(0, 100_000)])
     vast = make_account(user_class="industrial", meters=[{"start": 0, "end": 123_456_789, "dials": 9}])
@@ -167,6 +176,8 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
     rollover = Bill.objects.get(account=rolled, period=autumn)  # 998,000 → 1,000,000 → 3,000: 5,000 gal (I-48)
     assert (rollover.gallons, rollover.total, rollover.flags) == (5_000, Decimal("15.00"), "rollover")
     assert Bill.objects.get(account=implausible, period=autumn).flags == "held"
+    defective = Bill.objects.get(account=broken, period=autumn)  # no good billing: 30,000 gal estimated (I-27)
+    assert (defective.basis, defective.flags, defective.total) == ("defective", "defective,estimate", Decimal("90.00"))
     # 100,000 gal: $300.00 (I-24) + 100,000 × 8.34 × 10⁻⁶ × 180 = 150.12 lb of BOD × $0.30 = $45.04 (I-03)
     surcharged = Bill.objects.get(account=strong, period=autumn)
     assert (surcharged.total, surcharged.flags) == (Decimal("345.04"), "surcharge")
