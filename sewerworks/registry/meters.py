@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
+from sewerworks.core.text import check_text
 from sewerworks.registry.actions import do_create_record, do_update_record, require_perm
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
@@ -64,7 +65,8 @@ def do_replace_meter(
         raise _refuse("replaced_on", "The day of the change is a date, not in the future (I-50).")
     if source not in (ReadSource.MANUAL, ReadSource.WATER_DISTRICT):
         raise _refuse("source", "A meter change is read, not estimated: manual or water_district.")
-    new_serial = str(new_serial or "").strip().upper()  # serials are matched in capitals (registry.reads)
+    new_serial = check_text("new_serial", str(new_serial or "").strip().upper(), max_length=40)
+    reason = check_text("reason", str(reason or ""), max_length=100)
     if not new_serial:
         raise _refuse("new_serial", "The new meter's serial no. is required.")
     run = new_run(f"meter-change-{timezone.now():%Y%m%d%H%M%S}-{old.pk}")

@@ -112,6 +112,8 @@ def test_the_api_replaces_the_meter_and_answers_with_both_meters_and_reads(clien
         ({"replaced_on": "2026-03-30"}, "replaced_on"),  # the meter has a read after it
         ({"source": "estimate"}, "source"),
         ({"new_serial": "   "}, "new_serial"),
+        ({"new_serial": "WM\u0000NUL"}, "new_serial"),  # PostgreSQL stores no NUL character
+        ({"reason": "stuck\u0000"}, "reason"),
     ],
 )
 def test_the_api_names_the_refused_field_and_records_nothing(
