@@ -27,6 +27,7 @@ from sewerworks.core.api_errors import record_or_404
 from sewerworks.registry import actions, filters, reads
 from sewerworks.registry import api_schemas as s
 from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus
+from sewerworks.registry.meters import do_replace_meter
 from sewerworks.registry.models import (
     Building,
     Connection,
@@ -234,6 +235,34 @@ def certify_meter(request: HttpRequest, meter_id: int, payload: s.CertifyIn) -> 
     require(request, "registry.change_watermeter")
     meter = record_or_404(WaterMeter.objects.all(), meter_id, "water meter")
     return _act(actions.do_certify_meter, meter, payload.on, acting_user=request.user)
+
+
+@router.post("/water-meters/{meter_id}/replace", response={201: s.MeterChangeOut, **REFUSALS},
+             summary="Replace a meter: its final read, the new meter and its initial read (§118-52, I-60)")
+def replace_meter(request: HttpRequest, meter_id: int, payload: s.MeterReplaceIn) -> Any:
+    """All or nothing; a refusal names its field (``final_reading``, ``initial_reading``, ``replaced_on``,
+    ``new_serial``, ``source``)."""
+    require(request, "registry.replace_watermeter")
+    meter = _get(WaterMeter.objects.all(), meter_id, "water meter")
+    change = _act(
+        do_replace_meter,
+        meter,
+        new_serial=payload.new_serial,
+        replaced_on=payload.replaced_on,
+        final_reading=payload.final_reading,
+        initial_reading=payload.initial_reading,
+        source=payload.source,
+        reason=payload.reason.strip(),
+        acting_user=request.user,
+    )
+    made = {r.pk: r for r in _reads().filter(pk__in=[change.final_read.pk, change.initial_read.pk])}
+    return Status(201, {
+        "old": change.old,
+        "new": change.new,
+        "final_read": made[change.final_read.pk],
+        "initial_read": made[change.initial_read.pk],
+        "audit_event_id": change.audit_event.pk,
+    })
 
 
 # --- Meter reads ----------------------------------------------------------------------------------------

@@ -242,6 +242,25 @@ class CertifyIn(Schema):
     on: Day = Field(..., description="Date the Water Superintendent certified it installed and working (§118-25).")
 
 
+class MeterReplaceIn(Schema):
+    """A meter change: the old meter's final read and the new meter's initial read, on one day (I-60)."""
+
+    new_serial: str = Field(..., min_length=1, max_length=40, description="The new meter's serial no.")
+    replaced_on: Day = Field(..., description="Day of the change; both reads are dated it (not in the future).")
+    final_reading: int = Field(..., ge=0, le=10**18, description="The old register when it came out.")
+    initial_reading: int = Field(0, ge=0, le=10**18, description="The new register when it went in.")
+    source: ReadSource = Field(ReadSource.MANUAL, description="manual or water_district (not estimate).")
+    reason: str = Field("", max_length=100, description="Why, for the meters' history.")
+
+
+class MeterChangeOut(Schema):
+    old: WaterMeterOut
+    new: WaterMeterOut
+    final_read: MeterReadOut
+    initial_read: MeterReadOut
+    audit_event_id: int
+
+
 MeterKey = Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | Annotated[StrictStr, Field(min_length=1, max_length=40)]
 
 

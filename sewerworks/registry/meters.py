@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
+from sewerworks.core.text import check_text
 from sewerworks.registry.actions import do_create_record, do_update_record, require_perm
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
@@ -59,12 +60,13 @@ def do_replace_meter(
     """Replace ``old`` on ``replaced_on``: its final read, then the new meter (``new_serial``, on the same
     account; dials, unit, size and purpose as the old one unless ``new_meter`` says otherwise) with its
     initial read on the same day. All of it or nothing; every refusal names its field."""
-    require_perm(acting_user, "registry.change_watermeter", "replace a water meter")
-    require_perm(acting_user, "registry.add_watermeter", "replace a water meter")
-    require_perm(acting_user, "registry.add_meterread", "record the final and initial reads of a meter change")
+    require_perm(acting_user, "registry.replace_watermeter", "replace a water meter")
     if not isinstance(replaced_on, dt.date) or replaced_on > timezone.localdate():
         raise _refuse("replaced_on", "The day of the change is a date, not in the future (I-50).")
-    new_serial = str(new_serial or "").strip().upper()  # serials are matched in capitals (registry.reads)
+    if source not in (ReadSource.MANUAL, ReadSource.WATER_DISTRICT):
+        raise _refuse("source", "A meter change is read, not estimated: manual or water_district.")
+    new_serial = check_text("new_serial", str(new_serial or "").strip().upper(), max_length=40)
+    reason = check_text("reason", str(reason or ""), max_length=100)
     if not new_serial:
         raise _refuse("new_serial", "The new meter's serial no. is required.")
     run = new_run(f"meter-change-{timezone.now():%Y%m%d%H%M%S}-{old.pk}")

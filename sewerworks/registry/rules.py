@@ -29,5 +29,7 @@ for model in ("treatmentplant", "sewermain", "manhole", "lateral"):
     rules.add_perm(f"registry.view_{model}", is_staff_member)
     rules.add_perm(f"registry.add_{model}", network_keepers)
     rules.add_perm(f"registry.change_{model}", network_keepers)
+# A meter change (registry.meters.do_replace_meter): the final and initial reads, the old meter retired.
+rules.add_perm("registry.replace_watermeter", meter_keepers)
 rules.add_perm("registry.import_roll", has_role(CLERK))
 rules.add_perm("registry.build_demo", has_role())  # administrators only

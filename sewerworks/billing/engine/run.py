@@ -108,7 +108,11 @@ def run_drafts(
         flags: Counter[str] = Counter()
         user_id = getattr(acting_user, "pk", None)
         now = timezone.now()
-        rating = Rating.of(rates.charge, rates.gallons_per_ft3, rates.estimates) if SQL_PLAIN else None
+        rating = (
+            Rating.of(rates.charge, rates.gallons_per_ft3, rates.estimates, rates.rollover_fraction)
+            if SQL_PLAIN
+            else None
+        )
         for number, (low, high, part) in enumerate(parts, start=1):
 
             def compute(only: list[int] | None, low: int = low, high: int = high) -> list[BillRow]:

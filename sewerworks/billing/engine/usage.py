@@ -24,6 +24,14 @@ from sewerworks.billing.models import BillingPeriod
 _ONE_DAY = dt.timedelta(days=1)
 
 
+def previous_reads_until(period: BillingPeriod) -> dt.date:
+    """The last day of the previous period's read window: as far past the previous period's end as this
+    period's window reaches past its own (the calendar's window is symmetric, I-58), and before this
+    period's window opens. The start read is the last read on or before it (I-60, I-10a)."""
+    reach = period.start - _ONE_DAY + (period.reads_until - period.end)
+    return min(reach, period.reads_from - _ONE_DAY)
+
+
 @dataclass(frozen=True)
 class MeterUse:
     """What one meter measured in the period: register units, gallons, or why it is held."""
@@ -46,19 +54,23 @@ def meter_use(meter: MeterData, period: BillingPeriod, fraction: Decimal, per_ft
     first_day = period.start if removed_in_period else period.reads_from
     if end is None or end[0] < first_day:
         raise Held(f"Meter {meter.serial} has no read between {first_day} and {period.reads_until} (§118-51, I-60).")
-    if removed_in_period and end[0] <= period.start - _ONE_DAY + (period.reads_until - period.end):
+    previous_until = previous_reads_until(period)
+    if removed_in_period and end[0] <= previous_until:
         # a meter replaced in the previous period's read window after that period's last day: its final
         # read ended the previous period's bill, so nothing of it is left for this one (I-60). That window
         # is taken to reach as far past the previous end as this one reaches past this end.
         return MeterUse(end[1], end[1], 0, Decimal(0), False)
-    earlier = [r for r in upto if r[0] < min(period.reads_from, end[0])]
+    earlier = [r for r in upto if r[0] <= previous_until and r[0] < end[0]]
     if earlier:
         start = earlier[-1][1]
     elif meter.installed_on is not None and meter.installed_on >= period.start:
         # installed in the period: from its initial read (do_replace_meter records one on the day), else 0
         start = next((r[1] for r in upto if r[0] == meter.installed_on), 0)
     else:
-        raise Held(f"Meter {meter.serial} has no read before {period.reads_from} to start the period from (I-60).")
+        raise Held(
+            f"Meter {meter.serial} has no read on or before {previous_until} (the previous read window)"
+            " to start the period from (I-60)."
+        )
     units = end[1] - start
     rolled = units < 0
     if rolled:

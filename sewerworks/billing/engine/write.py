@@ -208,9 +208,9 @@ def post_bills(period: BillingPeriod, *, run: str, user_id: int | None, now: dt.
             ],
         )
         written = int(cur.rowcount)
-        # The drafts' ids bound a range walked in id order ("+": not through the (period, status, account)
-        # index whose status the UPDATE changes, which makes SQLite collect every row first); the period,
-        # status and basis still decide which bills are posted.
+        # The drafts' ids bound a range walked in id order ("+": not through an index of the period, which
+        # makes SQLite collect every row first); the period, status and basis still decide which bills are
+        # posted.
         draft = "period_id = %s AND status = %s AND basis <> %s"
         cur.execute(f"SELECT MIN(id), MAX(id) FROM {BILL} WHERE {draft}", [period.pk, BillStatus.DRAFT, Basis.HELD])
         low, high = cur.fetchone()

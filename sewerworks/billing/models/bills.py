@@ -74,8 +74,9 @@ class Bill(models.Model):
             ),
         ]
         indexes = [
-            # With the account: a bill run replaces and reads a chunk's drafts by a range of account ids.
-            models.Index(fields=["period", "status", "account"], name="billing_bill_period_stat_acct"),
+            # With the account: a bill run replaces and reads a chunk's drafts by a range of account ids. Not
+            # the status: posting changes every bill's status, and each index holding it is rewritten then.
+            models.Index(fields=["period", "account"], name="billing_bill_period_acct"),
             models.Index(fields=["parcel"], name="billing_bill_parcel"),
         ]
 

@@ -1,9 +1,11 @@
 """A plain bill written in SQL (engine/plain.py) is the bill the per-account Python path writes, to the
 character: the same total, flags, facts, and line items with the same words, working, gallons, rate and
 cents, on each side of the $10 minimum (I-24) and of the 5,000-gallon block, at the old rate and at the
-rate in force from 2026-07-01 (I-43), in gallons and in cubic feet,
-and the class estimate of the unmetered (I-27). Accounts the SQL path must leave alone (rollovers, contract users,
-wash meters, strength, contract users, a missing read) are billed by the Python path either way."""
+rate in force from 2026-07-01 (I-43), in gallons and in cubic feet; the class estimate of the unmetered
+(I-27) and of a defective meter with no good billing (I-26); the strength surcharge (I-03) on each side of
+normal strength; plausible rollovers (I-48). Accounts the SQL path must leave alone (implausible
+rollovers, wash meters, contract users, a missing read, pounds too many for its integers, a defective
+meter with good billings to average) are billed by the Python path either way."""
 
 from __future__ import annotations
 
@@ -43,6 +45,20 @@ def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
     made += [make_account(meters=[{"start": 1_000, "end": 1_000 + u, "unit": "ft3"}]) for u in CUBIC_FEET]
     made.append(make_account(meters=[{"start": 999_000, "end": 2_000, "unit": "ft3"}]))
     made.append(make_account(meters=[(998_000, 3_000)]))
+    # I-48 with a tenth of the register: 100,000 units of a 6-dial meter is plausible, 100,001 is held
+    made.append(make_account(meters=[(950_000, 50_000)]))
+    made.append(make_account(meters=[(950_000, 50_001)]))
+    made.append(make_account(meters=[{"start": 9_990, "end": 10, "dials": 4}]))
+    made.append(make_account(meters=[{"start": 9_990, "end": 990, "dials": 4}]))
+    made.append(make_account(meters=[{"start": 99_999_999_999_000, "end": 1_000, "dials": 14}]))
+    # I-26 with no good billing to average: the class estimate (I-27), in SQL; a contract user's in Python
+    broken = {"start": 1_000, "end": 1_000, "defective_since": dt.date(2026, 5, 1)}
+    made.append(make_account(meters=[broken]))
+    made.append(make_account(user_class="commercial", meters=[broken, (0, 7_000)]))
+    made.append(make_account(user_class="institutional", meters=[{**broken, "defective_since": dt.date(2026, 9, 30)}]))
+    made.append(make_account(meters=[{**broken, "defective_since": dt.date(2026, 10, 1)}]))  # after the period
+    made.append(make_account(meters=[(0, 9_000), {**broken, "purpose": "vehicle_wash", "end": 2_000}]))
+    made.append(make_account(meters=[broken], contract_user=True, in_area=False))
     made.append(make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}]))
     made.append(make_account(meters=[(10_000, 20_000)], contract_user=True, in_area=False))
     made.append(make_account(meters=[(None, 20_000)]))
@@ -54,7 +70,50 @@ def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
     do_record_strength(
         strong, autumn, acting_user=staff.superintendent, source="lab report 1", bod=Decimal(480), chlorine_demand=None
     )
-    return [*made, strong]
+    return [*made, strong, *strength_accounts(make_account, autumn, staff)]
+
+
+# (gallons or cubic feet, BOD, suspended solids, chlorine demand): each side of normal (300, 350, 15 mg/L),
+# hundredths of a mg/L, a half cent to round up (I-23), zero use, cubic feet, and flows large enough that
+# the pounds leave the SQL's integers (billed in Python either way).
+STRENGTHS: tuple[tuple[Any, str | None, str | None, str | None], ...] = (
+    (900_000, "480", None, None),
+    (12_345, "300", "350", "15"),
+    (12_345, "300.01", "350.01", "15.01"),
+    (8_000, "480.5", "612.25", "29.99"),
+    (4_000, "1000", None, "15.5"),
+    (0, "900", "900", "90"),
+    (1, "301", None, None),
+    (199_880, "301", None, None),  # 1.6669992 lb of BOD × $0.30 = $0.50009976 → $0.50
+    (59_952, "310", None, None),  # 4.99999680 lb × $0.30 = $1.49999904 → $1.50
+    (None, "701", "400", None),  # a rollover with a surcharge
+    ({"unit": "ft3", "units": 12_345}, "455.55", "351", "16"),
+    (9_999_999, "99999999.99", None, None),
+    (123_456_789, "5000", "5000", "5000"),
+)
+
+
+def strength_accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
+    made = []
+    for use, bod, ss, cl in STRENGTHS:
+        if use is None:
+            account = make_account(user_class="industrial", meters=[(998_000, 3_000)])  # a rollover: Python's
+        elif isinstance(use, dict):
+            account = make_account(
+                user_class="industrial", meters=[{"start": 10, "end": 10 + use["units"], "unit": "ft3"}]
+            )
+        else:
+            account = make_account(user_class="industrial", meters=[{"start": 0, "end": use, "dials": 9}])
+        measured = {"bod": bod, "suspended_solids": ss, "chlorine_demand": cl}
+        do_record_strength(
+            account,
+            autumn,
+            acting_user=staff.superintendent,
+            source="District lab",
+            **{k: None if v is None else Decimal(v) for k, v in measured.items()},
+        )
+        made.append(account)
+    return made
 
 
 @pytest.mark.parametrize("new_rate", [False, True], ids=["rate $0.003", "rate $0.0035 from 2026-07-01"])
@@ -72,6 +131,7 @@ def test_a_plain_bill_written_in_sql_is_the_bill_the_python_path_writes(
         )
     made = accounts(make_account, autumn, staff)
     fast = engine.run_drafts(autumn, acting_user=staff.clerk, chunk_size=7)
+    assert fast.flags.get("surcharge", 0) >= 10
     in_sql = snapshot(autumn)
     monkeypatch.setattr(engine, "SQL_PLAIN", False)
     slow = engine.run_drafts(autumn, acting_user=staff.clerk, chunk_size=7)
@@ -91,7 +151,13 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
     cubic = make_account(meters=[{"start": 1_000, "end": 2_000, "unit": "ft3"}])
     wash = make_account(meters=[(10_000, 40_000), {"start": 0, "end": 5_000, "purpose": "vehicle_wash"}])
     rolled = make_account(meters=[(998_000, 3_000)])
+    implausible = make_account(meters=[(500_000, 3_000)])
+    broken = make_account(meters=[{"start": 0, "end": 0, "defective_since": dt.date(2026, 5, 1)}])
     estimated = make_account(metered=False)
+    strong = make_account(user_class="industrial", meters=[(0, 100_000)])
+    vast = make_account(user_class="industrial", meters=[{"start": 0, "end": 123_456_789, "dials": 9}])
+    for account, bod in ((strong, "480"), (vast, "5000")):
+        do_record_strength(account, autumn, acting_user=staff.superintendent, source="lab", bod=Decimal(bod))
     billed_in_python: list[int] = []
     original = write.write_chunk
 
@@ -102,10 +168,22 @@ def test_the_sql_path_bills_the_plain_accounts_and_leaves_the_rest_to_python(
 
     monkeypatch.setattr(engine, "write_chunk", spy)
     engine.run_drafts(autumn, acting_user=staff.clerk)
-    assert sorted(billed_in_python) == sorted([wash.pk, rolled.pk])
+    # vast: 123,456,789 gal × 4,700 mg/L above normal is more pounds than the SQL's integers hold (Python's)
+    assert sorted(billed_in_python) == sorted([wash.pk, implausible.pk, vast.pk])
     assert Bill.objects.get(account=plain, period=autumn).total == Decimal("24.00")
     assert Bill.objects.get(account=cubic, period=autumn).total == Decimal("22.44")
     assert Bill.objects.get(account=estimated, period=autumn).total == Decimal("90.00")  # 30,000 gal (I-27)
+    rollover = Bill.objects.get(account=rolled, period=autumn)  # 998,000 → 1,000,000 → 3,000: 5,000 gal (I-48)
+    assert (rollover.gallons, rollover.total, rollover.flags) == (5_000, Decimal("15.00"), "rollover")
+    assert Bill.objects.get(account=implausible, period=autumn).flags == "held"
+    defective = Bill.objects.get(account=broken, period=autumn)  # no good billing: 30,000 gal estimated (I-27)
+    assert (defective.basis, defective.flags, defective.total) == ("defective", "defective,estimate", Decimal("90.00"))
+    # 100,000 gal: $300.00 (I-24) + 100,000 × 8.34 × 10⁻⁶ × 180 = 150.12 lb of BOD × $0.30 = $45.04 (I-03)
+    surcharged = Bill.objects.get(account=strong, period=autumn)
+    assert (surcharged.total, surcharged.flags) == (Decimal("345.04"), "surcharge")
+    assert surcharged.lines.get(kind="strength-bod").working == (
+        "100,000 gal × 8.34 × 10⁻⁶ × (480 − 300) mg/L = 150.12 lb × $0.30/lb"
+    )
 
 
 @pytest.mark.parametrize("sql_plain", [True, False], ids=["SQL path", "Python path"])

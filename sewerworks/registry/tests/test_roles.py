@@ -42,6 +42,7 @@ for _models, _keepers in ((RECORDS, KEEPERS), (METERS, METER_KEEPERS), (NETWORK,
         EXPECTED[f"registry.add_{_m}"] = _keepers
         EXPECTED[f"registry.change_{_m}"] = _keepers
 EXPECTED.update({
+    "registry.replace_watermeter": METER_KEEPERS,
     "registry.import_roll": frozenset({CLERK, ADMIN}),
     "registry.build_demo": frozenset({ADMIN}),
 })

@@ -87,6 +87,7 @@ def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["sections"] = sections_for(request, parcel)
     context["availability"] = sewer_available(parcel)
     context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
+    context["can_replace_meter"] = request.user.has_perm("registry.replace_watermeter")
     context["record_actions"] = actions_for(request.user, parcel)
     return render(request, "registry/parcel_detail.html", context)
 
