@@ -77,6 +77,9 @@ INTERPRETATIONS: dict[str, str] = {
     "I-82": "§118-29.1 no discharge point on record: cannot judge; the distances in force are stated",
     "I-83": "§118-29.1 400 ft only from 2000-07-24; before, §118-1's 200 ft (from 1996-04-22) alone",
     "I-84": "§118-1/§118-29.1 'within' distances are inclusive, planar EPSG:2260 feet to the nearest area",
+    # Every role's day (issue 17)
+    "I-91": "§118-47/§118-49 a charge to a property with no open sewer account stays pending until one is opened",
+    "I-92": "§118-5/§118-12 sewer available, no Notice to Connect served: the Superintendent's task, no clock yet",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
