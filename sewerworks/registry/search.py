@@ -58,7 +58,7 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
         owners = list(_prefix(Owner.objects, "name_search", q).values("pk", "name")[:limit])
         current = (
             Ownership.objects.filter(owner_id__in=[o["pk"] for o in owners], end__isnull=True)
-            .order_by("owner_id", "parcel__tax_map_number")
+            .order_by("owner_id", "parcel__tax_map_sort", "parcel__tax_map_number")
             .values("owner_id", "parcel_id", "parcel__tax_map_number", "parcel__street_number", "parcel__street_name")
         )
         first: dict[int, Any] = {}

@@ -56,7 +56,7 @@ def roster_parcels(area: ImprovementArea) -> Any:
         Parcel.objects.filter(improvement_area=area)
         .filter(Exists(unsewered) | Exists(abandoning))
         .annotate(urgency=Coalesce(Min("deadlines__due_on", filter=active), FAR_FUTURE))
-        .order_by("urgency", "tax_map_number")
+        .order_by("urgency", "tax_map_sort", "tax_map_number")
     )
 
 
