@@ -11,8 +11,17 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from sewerworks.core.api_auth import ApiTokenAuth, SessionAuth
+from sewerworks.core.api_query import document_unknown_parameters
 
-api = NinjaAPI(
+
+class SewerworksAPI(NinjaAPI):
+    """The API whose schema documents the 400 for an unknown query parameter (``core/api_query.py``)."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        return document_unknown_parameters(super().get_openapi_schema(**kwargs))
+
+
+api = SewerworksAPI(
     title="sewerworks",
     version="1",
     description=(

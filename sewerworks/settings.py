@@ -95,6 +95,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "sewerworks.core.api_query.RefuseUnknownQueryParametersMiddleware",
 ]
 
 ROOT_URLCONF = "sewerworks.urls"
