@@ -79,28 +79,20 @@ class RefuseUnknownQueryParametersMiddleware:
         return unknown_parameters_answer(request) or self.get_response(request)
 
 
+EXAMPLE = {
+    "detail": [
+        {
+            "loc": ["query", "parcel_id"],
+            "msg": "Unknown query parameter 'parcel_id': /api/deadlines takes limit, offset, parcel, status, ...",
+        }
+    ]
+}
+
+
 def document_unknown_parameters(schema: dict[str, Any]) -> dict[str, Any]:
     """Add the 400 to every operation of ``schema`` (an OpenAPI document), in place; returns it."""
+    answer = {"description": UNKNOWN_PARAMETER, "content": {"application/json": {"example": EXAMPLE}}}
     for operations in schema.get("paths", {}).values():
         for operation in operations.values():
-            responses = operation.setdefault("responses", {})
-            responses.setdefault(
-                400,
-                {
-                    "description": UNKNOWN_PARAMETER,
-                    "content": {
-                        "application/json": {
-                            "example": {
-                                "detail": [
-                                    {
-                                        "loc": ["query", "parcel_id"],
-                                        "msg": "Unknown query parameter 'parcel_id': /api/deadlines takes limit, offset, parcel, "
-                                        "status, ...",
-                                    }
-                                ]
-                            }
-                        }
-                    },
-                },
-            )
+            operation.setdefault("responses", {}).setdefault(400, answer)
     return schema
