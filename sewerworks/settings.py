@@ -96,6 +96,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "sewerworks.core.api_query.RefuseUnknownQueryParametersMiddleware",
+    "sewerworks.core.methods.PageMethodsMiddleware",
 ]
 
 ROOT_URLCONF = "sewerworks.urls"
@@ -211,9 +212,11 @@ TASKS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusal_without_traceback": {"()": "sewerworks.core.errors.RefusalWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        "django.request": {"filters": ["refusal_without_traceback"]},
         "django.db.backends": {"level": "WARNING"},
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},

@@ -5,6 +5,8 @@ from django.urls import include, path
 from sewerworks.api import api
 from sewerworks.core.urlutils import optional_include
 
+handler403 = "sewerworks.core.errors.permission_denied"  # the site's page with the reason and a way back
+
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
