@@ -7,11 +7,17 @@ Every endpoint needs a signed-in session (with its CSRF token for changes) or an
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import NinjaAPI
+from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from sewerworks.core.api_auth import ApiTokenAuth, SessionAuth
 from sewerworks.core.api_query import document_unknown_parameters
+
+
+class SewerworksDocs(Swagger):
+    """Swagger UI in our page (core/api/docs.html): the language set, contrast, controls that do not nest."""
+
+    template = "core/api/docs.html"
 
 
 class SewerworksAPI(NinjaAPI):
@@ -30,6 +36,7 @@ api = SewerworksAPI(
     ),
     auth=[ApiTokenAuth(), SessionAuth()],
     urls_namespace="api",
+    docs=SewerworksDocs(),
 )
 
 
