@@ -14,6 +14,7 @@ run python -m benchmarks import_contention
 run python -m benchmarks billing --accounts "$ACCOUNTS"
 run scripts/with-postgres.sh python -m benchmarks billing --accounts "$ACCOUNTS"
 run python -m benchmarks bill_pdfs
+run python -m benchmarks determine
 
 echo
 if [[ $status -eq 0 ]]; then echo "make bench: every goal met"; else echo "make bench: a goal was MISSED (see above)"; fi
