@@ -12,7 +12,8 @@ class EnforcementConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("timeline", "dashboard", "coverage", "demo", "attachments", "duties", "steps", "navigation"):
+        modules = ("timeline", "dashboard", "coverage", "demo", "attachments", "duties", "steps", "connect_tasks")
+        for module in (*modules, "navigation"):
             try:
                 import_module(f"sewerworks.enforcement.{module}")
             except ModuleNotFoundError as exc:
