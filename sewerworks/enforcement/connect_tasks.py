@@ -64,10 +64,11 @@ def raise_and_close_tasks(ctx: SweepContext) -> None:
             detail={"as_of": ctx.as_of.isoformat()},
         )
         ctx.count("notice_to_connect_tasks_raised", len(tasks))
+    served_there = Notice.objects.filter(
+        parcel=OuterRef("parcel"), kind=NoticeKind.NOTICE_TO_CONNECT, served_on__isnull=False
+    )
     for task in (
-        NoticeToConnectTask.objects.filter(done_on__isnull=True)
-        .filter(Exists(SERVED.filter(parcel=OuterRef("parcel"))))
-        .select_for_update()
+        NoticeToConnectTask.objects.filter(done_on__isnull=True).filter(Exists(served_there)).select_for_update()
     ):
         notice = (
             Notice.objects.filter(parcel_id=task.parcel_id, kind=NoticeKind.NOTICE_TO_CONNECT, served_on__isnull=False)

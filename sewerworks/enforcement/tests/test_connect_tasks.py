@@ -59,6 +59,7 @@ def test_no_task_where_a_notice_was_served_the_building_is_connected_or_no_sewer
 
 
 def test_serving_the_notice_marks_the_task_done(area: Any, staff: Any) -> None:
+    f.parcel("103.11-5-1", improvement_area=area, dx=600)  # so that the ids of parcels and tasks differ
     parcel = unsewered(area, "103.11-5-11")
     do_sweep(D(2026, 11, 2))
     notice = do_issue_notice(
