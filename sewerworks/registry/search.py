@@ -16,7 +16,7 @@ from django.urls import reverse
 from sewerworks.registry.filters import prefix_range
 from sewerworks.registry.models import Owner, Ownership, Parcel, SewerAccount, WaterMeter
 from sewerworks.registry.models.parcels import normalise_search
-from sewerworks.registry.search_forms import address_forms, name_forms
+from sewerworks.registry.search_forms import address_forms, name_forms, tax_map_forms
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,8 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
             address = f"{p['street_number']} {p['street_name']}".strip()
             hits.append(SearchHit("parcel", p["tax_map_number"], address, p["pk"], _parcel_url(p["pk"])))
 
-    add_parcels(_prefix(Parcel.objects, "tax_map_number", query.strip()))
+    for form in tax_map_forms(query):  # "103.11 5 11" is 103.11-5-11
+        add_parcels(_prefix(Parcel.objects, "tax_map_number", form))
     forms = address_forms(query)
     for form in forms:  # "68 main street" and "68 main st": the roll may spell it either way
         add_parcels(_prefix(Parcel.objects, "address_search", form))

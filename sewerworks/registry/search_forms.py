@@ -9,6 +9,7 @@ name of two or three words is also tried with its last word first.
 
 from __future__ import annotations
 
+import re
 from itertools import product
 
 from sewerworks.registry.models.parcels import normalise_search
@@ -66,4 +67,19 @@ def name_forms(query: str) -> list[str]:
         turned = " ".join([words[-1], *words[:-1]])
         if turned not in forms:
             forms.append(turned)
+    return forms
+
+
+TAX_MAP_TYPED = re.compile(r"^\d+(?:\.\d+)?(?:[\s/-]+[\d.]+)+$")
+
+
+def tax_map_forms(query: str) -> list[str]:
+    """The tax map number as typed and, typed with spaces or slashes for its dashes ("103.11 5 11",
+    "103.11/5/11"), as the roll writes it ("103.11-5-11")."""
+    typed = query.strip()
+    forms = [typed] if typed else []
+    if TAX_MAP_TYPED.match(typed):
+        dashed = re.sub(r"[\s/-]+", "-", typed)
+        if dashed not in forms:
+            forms.append(dashed)
     return forms

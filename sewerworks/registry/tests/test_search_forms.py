@@ -9,7 +9,7 @@ import pytest
 
 from sewerworks.registry.models import Owner, Ownership
 from sewerworks.registry.search import search
-from sewerworks.registry.search_forms import address_forms, name_forms
+from sewerworks.registry.search_forms import address_forms, name_forms, tax_map_forms
 from sewerworks.registry.tests import factories as f
 
 
@@ -59,3 +59,15 @@ def test_the_exact_match_comes_first(db: Any) -> None:
     f.parcel("103.11-5-20", street_number="70", street_name="Main St Ext")
     f.parcel("103.11-5-21", street_number="70", street_name="Main Street", dx=300)
     assert [h.detail for h in search("70 main st")] == ["70 Main Street", "70 Main St Ext"]
+
+
+def test_a_tax_map_number_typed_with_spaces_or_slashes_is_read_with_dashes() -> None:
+    assert tax_map_forms("103.11 5 11") == ["103.11 5 11", "103.11-5-11"]
+    assert tax_map_forms("103.11/5/11") == ["103.11/5/11", "103.11-5-11"]
+    assert tax_map_forms("103.11-5-11") == ["103.11-5-11"]
+    assert tax_map_forms("68 Main St") == ["68 Main St"]
+
+
+@pytest.mark.parametrize("typed", ["103.11-5-11", "103.11 5 11", "103.11/5/11"])
+def test_a_parcel_is_found_by_its_tax_map_number_with_or_without_dashes(roll: dict[str, Any], typed: str) -> None:
+    assert search(typed)[0].parcel_id == roll["main_st"].pk
