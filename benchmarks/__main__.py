@@ -3,6 +3,7 @@ python -m benchmarks import_contention [--rows N] [--keep]   (see benchmarks/imp
 python -m benchmarks billing [--accounts N]          (see benchmarks/billing_bench.py)
 python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_bench.py)
 python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
+python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), migrates it, times
 the demo build at N parcels (default 1,000,000), then times the registry search box against its floor
@@ -57,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.billing_bench import main as billing_main
 
         return billing_main(argv[1:])
+    if argv[:1] == ["determine"]:
+        from benchmarks.determine_bench import main as determine_main
+
+        return determine_main(argv[1:])
     if argv[:1] == ["bill_pdfs"]:
         from benchmarks.bill_pdfs_bench import main as bill_pdfs_main
 

@@ -24,6 +24,8 @@ PG_PATHS=(
   sewerworks/enforcement/tests/test_sweep.py
   sewerworks/enforcement/tests/test_sweep_as_of.py
   sewerworks/enforcement/tests/test_duties.py
+  sewerworks/enforcement/tests/test_connect_tasks.py
+  sewerworks/registry/tests/test_search_forms.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
   sewerworks/engineering/tests/test_projects.py

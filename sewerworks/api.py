@@ -7,18 +7,26 @@ Every endpoint needs a signed-in session (with its CSRF token for changes) or an
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import NinjaAPI
+from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from sewerworks.core.api_auth import ApiTokenAuth, SessionAuth
+from sewerworks.core.api_query import document_unknown_parameters
 from sewerworks.core.api_schema import document_refusals
 
 
-class SewerworksAPI(NinjaAPI):
-    """The API whose schema documents every refusal an operation can give (see ``document_refusals``)."""
+class SewerworksDocs(Swagger):
+    """Swagger UI in our page (core/api/docs.html): the language set, contrast, controls that do not nest."""
 
-    def get_openapi_schema(self, *, path_prefix: str | None = None, path_params: Any = None) -> Any:
-        return document_refusals(super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params))
+    template = "core/api/docs.html"
+
+
+class SewerworksAPI(NinjaAPI):
+    """The API whose schema documents every refusal an operation can give: the 400 for an unknown query
+    parameter (``core/api_query.py``) and the rest (``core/api_schema.py``)."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        return document_refusals(document_unknown_parameters(super().get_openapi_schema(**kwargs)))
 
 
 api = SewerworksAPI(
@@ -30,6 +38,7 @@ api = SewerworksAPI(
     ),
     auth=[ApiTokenAuth(), SessionAuth()],
     urls_namespace="api",
+    docs=SewerworksDocs(),
 )
 
 

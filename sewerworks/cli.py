@@ -2,7 +2,8 @@
 
 ``sewerworks determine --list``, ``sewerworks worker``, ``sewerworks demo`` ... are management
 commands of the sewerworks apps; ``sewerworks --help`` lists them all, ``sewerworks CMD --help``
-describes one.
+describes one. ``sewerworks determine`` answers without starting Django when the packaged parameters are the
+law in force (``determine_cli.py``): a pure computation needs no web framework.
 """
 
 from __future__ import annotations
@@ -12,10 +13,18 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["determine"]:
+        from sewerworks.determine_cli import main as determine
+
+        status = determine(args[1:])
+        if status:
+            sys.exit(status)
+        if status == 0:
+            return
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sewerworks.settings")
     from django.core.management import execute_from_command_line
 
-    args = list(sys.argv[1:] if argv is None else argv)
     execute_from_command_line(["sewerworks", *args])
 
 

@@ -130,6 +130,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "sewerworks.core.api_query.RefuseUnknownQueryParametersMiddleware",
+    "sewerworks.core.methods.PageMethodsMiddleware",
 ]
 
 ROOT_URLCONF = "sewerworks.urls"
@@ -261,7 +263,10 @@ SEWERWORKS_LOG_FORMAT = os.environ.get("SEWERWORKS_LOG_FORMAT", "text" if DEBUG 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "sewerworks.core.logs.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "sewerworks.core.logs.RequestIdFilter"},
+        "refusal_without_traceback": {"()": "sewerworks.core.errors.RefusalWithoutTraceback"},
+    },
     "formatters": {
         "json": {"()": "sewerworks.core.logs.JsonFormatter"},
         "text": {"()": "sewerworks.core.logs.TextFormatter"},
@@ -275,6 +280,7 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        "django.request": {"filters": ["refusal_without_traceback"]},
         # One line per request from core.logs; Django's own would repeat it (and name the query string).
         "django.server": {"level": "WARNING"},
         "sewerworks.request": {"level": os.environ.get("SEWERWORKS_REQUEST_LOG_LEVEL", "INFO")},

@@ -7,6 +7,7 @@ from sewerworks.core.health import healthz
 from sewerworks.core.urlutils import optional_include
 
 handler500 = "sewerworks.core.outage.server_error"  # an outage met outside a view is a 503 (core.outage)
+handler403 = "sewerworks.core.errors.permission_denied"  # the site's page with the reason and a way back
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),

@@ -14,7 +14,7 @@ from ninja.errors import HttpError
 
 from sewerworks.core.api_auth import require
 from sewerworks.core.api_errors import record_or_404
-from sewerworks.core.determinations import LawNotInForce, run_determination
+from sewerworks.core.determinations import LawNotInForce, run_determination, run_determinations
 from sewerworks.core.jobs import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.core.schemas import Day
@@ -80,6 +80,34 @@ def _endpoint_for(t: Topic) -> Any:
     return endpoint
 
 
+MAX_BATCH = 10_000
+
+
+def _batch_endpoint_for(t: Topic) -> Any:
+    """``POST /api/determinations/{topic}/batch``: a list of facts, the list of Decisions in the same order
+    (the parameters read once); a bad item is a 422 naming its index; at most 10,000 items."""
+    facts_model = t.facts_model
+
+    def endpoint(
+        request: HttpRequest,
+        facts: list[facts_model] = Body(..., max_length=MAX_BATCH),  # type: ignore[valid-type]
+        params: AsOf = Query(...),  # noqa: B008
+    ) -> Any:
+        require(request, "core.run_determination")
+        try:
+            many = [f.model_dump(mode="json") for f in facts]  # type: ignore[attr-defined]
+            return run_determinations(t.name, many, as_of=params.as_of)
+        except (FactsError, LawNotInForce) as exc:
+            raise HttpError(422, str(exc)) from exc
+
+    endpoint.__name__ = "determine_many_" + t.name.replace("-", "_")
+    endpoint.__doc__ = (
+        f"{t.title}, for many cases at once (a rate study, another town's test suite): a list of facts, "
+        f"at most {MAX_BATCH:,}; the list of Decisions in the same order, each as the single endpoint gives it."
+    )
+    return endpoint
+
+
 def _openapi_examples(t: Topic) -> dict[str, Any]:
     """The topic's worked examples, shown as request examples in the OpenAPI document."""
     examples = {f"example{i}": {"summary": e.title, "value": e.facts} for i, e in enumerate(t.examples, start=1)}
@@ -96,6 +124,14 @@ def _register_topic_endpoints() -> None:
             summary=t.title,
             operation_id="determine_" + t.name.replace("-", "_"),
             openapi_extra=_openapi_examples(t),
+        )
+        router.add_api_operation(
+            f"/determinations/{t.name}/batch",
+            ["POST"],
+            _batch_endpoint_for(t),
+            response={200: list[Decision], 422: ErrorOut},
+            summary=f"{t.title}: many cases",
+            operation_id="determine_many_" + t.name.replace("-", "_"),
         )
 
 

@@ -35,6 +35,19 @@ def run_determination(topic: str, facts: Mapping[str, Any], *, as_of: dt.date | 
         raise LawNotInForce(f"The law applied by {topic!r} was not in force on {as_of}: {exc}") from exc
 
 
+def run_determinations(
+    topic: str, many: list[Mapping[str, Any]], *, as_of: dt.date | None = None
+) -> list[Decision]:
+    """:func:`run_determination` for each set of facts in ``many``, the parameters in force read once."""
+    on, params = as_of or today(), current_parameters()
+    try:
+        return [determine(topic, facts, as_of=on, params=params) for facts in many]
+    except ParameterError as exc:
+        raise RecordedValueRefused(f"{topic!r} cannot be determined on {on}: {exc}") from exc
+    except NotInForce as exc:
+        raise LawNotInForce(f"The law applied by {topic!r} was not in force on {on}: {exc}") from exc
+
+
 class LawNotInForce(ValueError):
     """The date asked is before the parameters the rule needs took effect."""
 

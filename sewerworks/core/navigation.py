@@ -9,6 +9,7 @@ enforcement's URLs. An entry whose URL does not reverse (its app not installed) 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +31,8 @@ class RecordAction:
     """A button an app adds to a record page (``target`` is the record's ``app_label.model_name``).
 
     The URL is reversed with the record's primary key; ``query`` is appended as is. The button is shown
-    to a user holding any of ``permissions``.
+    to a user holding any of ``permissions``. ``warning``, given the record, says why the action may be
+    wrong for it ('' when it is not): the page shows it beside the button.
     """
 
     target: str
@@ -40,6 +42,7 @@ class RecordAction:
     order: int = 100
     query: str = ""
     style: str = "btn-outline-primary"
+    warning: Callable[[Any], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def record_actions() -> list[RecordAction]:
 
 
 def actions_for(user: Any, record: Any) -> list[dict[str, str]]:
-    """The buttons other apps offer on ``record``'s page that ``user`` may use: label, url, style."""
+    """The buttons other apps offer on ``record``'s page that ``user`` may use: label, url, style, warning."""
     target = f"{record._meta.app_label}.{record._meta.model_name}"
     out = []
     for action in record_actions():
@@ -120,7 +123,9 @@ def actions_for(user: Any, record: Any) -> list[dict[str, str]]:
             continue
         url = _reverse(action.url_name, record.pk)
         if url is not None:
-            out.append({"label": action.label, "url": url + action.query, "style": action.style})
+            warning = action.warning(record) if action.warning else ""
+            style = "btn-outline-secondary" if warning else action.style
+            out.append({"label": action.label, "url": url + action.query, "style": style, "warning": warning})
     return out
 
 

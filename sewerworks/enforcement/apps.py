@@ -12,8 +12,8 @@ class EnforcementConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("timeline", "dashboard", "coverage", "demo", "attachments", "duties", "steps", "navigation",
-                       "determination_facts"):
+        modules = ("timeline", "dashboard", "coverage", "demo", "attachments", "duties", "steps", "connect_tasks")
+        for module in (*modules, "navigation", "determination_facts"):
             try:
                 import_module(f"sewerworks.enforcement.{module}")
             except ModuleNotFoundError as exc:

@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from sewerworks.core.dashboard import Panel, dashboard_panel
-from sewerworks.enforcement.models import Deadline, FollowUp, SweepRun
+from sewerworks.enforcement.models import Deadline, FollowUp, NoticeToConnectTask, SweepRun
 from sewerworks.enforcement.views.board import WEEK, groups
 
 SHOWN = 5
@@ -50,3 +50,17 @@ def follow_ups_panel(request: HttpRequest) -> Panel | None:
         return None
     tasks = list(open_tasks.select_related("deadline", "deadline__parcel").order_by("raised_on", "id")[:SHOWN])
     return Panel("Open follow-up tasks", "enforcement/_dashboard_follow_ups.html", {"tasks": tasks, "count": count}, 21)
+
+
+@dashboard_panel
+def notice_to_connect_tasks_panel(request: HttpRequest) -> Panel | None:
+    """The Superintendent's Notices to Connect owed (I-92): raised by the sweep, with why, one click to issue."""
+    if not request.user.has_perm("enforcement.issue_notice"):
+        return None
+    open_tasks = NoticeToConnectTask.objects.filter(done_on__isnull=True)
+    count = open_tasks.count()
+    if not count:
+        return None
+    tasks = list(open_tasks.select_related("parcel").order_by("raised_on", "parcel__tax_map_sort")[:SHOWN])
+    context = {"tasks": tasks, "count": count}
+    return Panel("Notices to Connect to serve", "enforcement/_dashboard_connect_tasks.html", context, 22)

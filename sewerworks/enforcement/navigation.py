@@ -6,6 +6,8 @@ names enforcement's URLs.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sewerworks.core.navigation import NavEntry, RecordAction, register_nav, register_record_action
 
 register_nav(NavEntry("Enforcement", "enforcement:deadline_board", "enforcement.view_enforcement", order=20))
@@ -18,6 +20,7 @@ register_record_action(
         order=10,
         query="?kind=notice_to_connect",
         style="btn-primary",
+        warning=lambda parcel: _connected_warning(parcel),
     ),
     RecordAction(
         "registry.parcel",
@@ -28,3 +31,9 @@ register_record_action(
         style="btn-outline-danger",
     ),
 )
+
+
+def _connected_warning(parcel: Any) -> str:
+    from sewerworks.enforcement.connected import already_connected_warning  # models are ready by then
+
+    return already_connected_warning(parcel)

@@ -98,6 +98,9 @@ INTERPRETATIONS: dict[str, str] = {
     "I-88": "§118-15 permit and inspection fee by class, paid at filing; the application stays submitted without it",
     "I-89": "§118-9 county inspection within 48 hours of its notice: shown when overdue, never a deadline on the owner",
     "I-90": "Permit approval: no failing finding, and every discretion finding decided by the official it names",
+    # Every role's day (issue 17)
+    "I-91": "§118-47/§118-49 a charge to a property with no open sewer account stays pending until one is opened",
+    "I-92": "§118-5/§118-12 sewer available, no Notice to Connect served: the Superintendent's task, no clock yet",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

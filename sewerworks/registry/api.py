@@ -243,7 +243,7 @@ def replace_meter(request: HttpRequest, meter_id: int, payload: s.MeterReplaceIn
     """All or nothing; a refusal names its field (``final_reading``, ``initial_reading``, ``replaced_on``,
     ``new_serial``, ``source``)."""
     require(request, "registry.replace_watermeter")
-    meter = _get(WaterMeter.objects.all(), meter_id, "water meter")
+    meter = record_or_404(WaterMeter.objects.all(), meter_id, "water meter")
     change = _act(
         do_replace_meter,
         meter,

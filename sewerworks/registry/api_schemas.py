@@ -55,6 +55,9 @@ class ParcelOut(Schema):
     improvement_area_id: int | None = Field(None, description="Empty when outside both improvement areas.")
     improvement_area_code: str | None = Field(None, description="Code of the Sewer Improvement Area.")
     land_use_class: str = Field(..., description="New York property class code, e.g. 210.")
+    land_use_class_name: str = Field(
+        "", description="The class by name, e.g. 'One family year-round residence' for 210; empty with no code."
+    )
     polygon: str = Field(..., description="Parcel boundary, WKT in EPSG:2260 (ft); empty if unknown.")
     discharge_point: str = Field(..., description="Where its sewage leaves the property, WKT point in EPSG:2260.")
     geojson: dict[str, Any] | None = Field(None, description="The polygon as GeoJSON in longitude/latitude.")

@@ -10,7 +10,7 @@ class RegistryConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from sewerworks.registry import dashboard, navigation, timeline  # noqa: F401  (register panel, nav, timeline)
+        from sewerworks.registry import coverage, dashboard, navigation, timeline  # noqa: F401  (panel, nav, timeline, coverage)
         from sewerworks.registry.imports import kinds  # noqa: F401  (register the roll and polygon import kinds)
 
         try:

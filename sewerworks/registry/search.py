@@ -16,6 +16,7 @@ from django.urls import reverse
 from sewerworks.registry.filters import prefix_range
 from sewerworks.registry.models import Owner, Ownership, Parcel, SewerAccount, WaterMeter
 from sewerworks.registry.models.parcels import normalise_search
+from sewerworks.registry.search_forms import address_forms, name_forms, tax_map_forms
 
 
 @dataclass(frozen=True)
@@ -51,14 +52,21 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
             address = f"{p['street_number']} {p['street_name']}".strip()
             hits.append(SearchHit("parcel", p["tax_map_number"], address, p["pk"], _parcel_url(p["pk"])))
 
-    add_parcels(_prefix(Parcel.objects, "tax_map_number", query.strip()))
-    add_parcels(_prefix(Parcel.objects, "address_search", q))
+    for form in tax_map_forms(query):  # "103.11 5 11" is 103.11-5-11
+        add_parcels(_prefix(Parcel.objects, "tax_map_number", form))
+    forms = address_forms(query)
+    for form in forms:  # "68 main street" and "68 main st": the roll may spell it either way
+        add_parcels(_prefix(Parcel.objects, "address_search", form))
     if not q[0].isdigit():
-        add_parcels(_prefix(Parcel.objects, "street_search", q))
-        owners = list(_prefix(Owner.objects, "name_search", q).values("pk", "name")[:limit])
+        for form in forms:
+            add_parcels(_prefix(Parcel.objects, "street_search", form))
+        owners: list[dict[str, Any]] = []
+        for form in name_forms(query):  # "Robert Evans" and "Evans, Robert": the roll writes EVANS ROBERT
+            found = _prefix(Owner.objects, "name_search", form).values("pk", "name")[:limit]
+            owners += [o for o in found if all(o["pk"] != seen["pk"] for seen in owners)]
         current = (
             Ownership.objects.filter(owner_id__in=[o["pk"] for o in owners], end__isnull=True)
-            .order_by("owner_id", "parcel__tax_map_number")
+            .order_by("owner_id", "parcel__tax_map_sort", "parcel__tax_map_number")
             .values("owner_id", "parcel_id", "parcel__tax_map_number", "parcel__street_number", "parcel__street_name")
         )
         first: dict[int, Any] = {}
@@ -94,4 +102,15 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
                 _parcel_url(m["account__parcel_id"]),
             )
         )
-    return hits[:limit]
+    return exact_first(hits, query)[:limit]
+
+
+def exact_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
+    """The hits whose label or address is exactly what was typed (in any of its spellings) first, the rest
+    in the order found (stable)."""
+    wanted = {normalise_search(query), *address_forms(query), *name_forms(query)}
+
+    def exact(hit: SearchHit) -> bool:
+        return normalise_search(hit.label) in wanted or normalise_search(hit.detail) in wanted
+
+    return sorted(hits, key=lambda hit: not exact(hit))

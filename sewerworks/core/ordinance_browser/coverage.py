@@ -83,16 +83,21 @@ NOT_COMPUTABLE: dict[str, str] = {
 
 # Sections that Django apps declare their workflows implement: section -> who implements it.
 IMPLEMENTED_BY_APPS: dict[str, list[str]] = {}
+# The tests that show it ("sewerworks/registry/tests/test_actions.py::test_..."): a test checks each exists.
+TESTED_BY: dict[str, list[str]] = {}
 
 
-def declare_implemented(number: str, by: str) -> None:
-    """Record that ``by`` (an app and its workflow) implements the section; safe to call twice."""
+def declare_implemented(number: str, by: str, tested_by: tuple[str, ...] = ()) -> None:
+    """Record that ``by`` (an app and its workflow) implements the section, shown by the tests named in
+    ``tested_by`` (``path::test_name``); safe to call twice."""
     if not by.strip():
         raise ValueError("declare_implemented needs to say what implements the section (by=...)")
     key = section(normalise_number(number)).number  # raises UnknownSection
     declared = IMPLEMENTED_BY_APPS.setdefault(key, [])
     if by not in declared:
         declared.append(by)
+    tests = TESTED_BY.setdefault(key, [])
+    tests.extend(t for t in tested_by if t not in tests)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from sewerworks.core.documents.wording import (
     money,
     spoken_date,
 )
+from sewerworks.enforcement.documents.billing_note import billing_note
 from sewerworks.enforcement.models import AbandonmentFine, Violation
 from sewerworks.enforcement.models.notices import Notice
 from sewerworks.ordinance.decision import Decision
@@ -69,10 +70,12 @@ def fine_statement_context(violation: Violation, *, as_of: dt.date | None = None
     grand_total = Decimal("0.00")
     ids: list[str] = ["I-22", "I-23"]
     abandonment: dict[str, Any] | None = None
+    fine_total = Decimal("0.00")
     if fine is not None:
         decision, until = abandonment_fine_decision(fine, as_of)
         rows, total, days = _fine_rows(decision)
         grand_total += total
+        fine_total = total
         ids.extend(decision.interpretations)
         for finding in decision.findings:
             ids.extend(finding.interpretations)
@@ -123,6 +126,7 @@ def fine_statement_context(violation: Violation, *, as_of: dt.date | None = None
         "court_fines": court_fines,
         "charges": charges,
         "grand_total": money(grand_total),
+        "billing_note": billing_note(violation, fine, fine_total),
         "sections": cited_sections(violation.section, "118-5" if fine else "", "118-47"),
         "interpretations": interpretation_lines(ids),
     }

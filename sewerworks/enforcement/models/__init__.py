@@ -1,3 +1,4 @@
+from sewerworks.enforcement.models.connect_tasks import NoticeToConnectTask
 from sewerworks.enforcement.models.deadlines import Deadline, FollowUp, SweepRun
 from sewerworks.enforcement.models.fines import AbandonmentFine, CourtFine, ViolatorCharge
 from sewerworks.enforcement.models.notices import Notice
@@ -10,6 +11,7 @@ __all__ = [
     "Evidence",
     "FollowUp",
     "Notice",
+    "NoticeToConnectTask",
     "StatusChange",
     "SweepRun",
     "Violation",

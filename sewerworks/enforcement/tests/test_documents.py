@@ -418,3 +418,50 @@ def test_unknown_records_and_bad_dates_are_answered_not_crashed(house, clerk, cl
     assert client.get(reverse("enforcement:fine_statement_pdf", args=[999])).status_code == 404
     bad = client.get(reverse("enforcement:notice_pdf", args=[notice.pk]), {"appear_on": "soon"})
     assert bad.status_code == 400
+
+
+# What happens to the amounts, and where (I-91) ---------------------------------------------------------------
+
+
+def _charged_violation(house: Any, clerk: Any) -> Violation:
+    violation = do_open_violation(
+        parcel=house.parcel,
+        section="118-44",
+        discovered_on=D(2026, 4, 2),
+        description="Manhole cover broken.",
+        acting_user=clerk,
+    )
+    do_record_charge(
+        violation,
+        description="Replacement manhole cover",
+        amount=Decimal("1180.50"),
+        incurred_on=D(2026, 4, 3),
+        acting_user=clerk,
+    )
+    return violation
+
+
+def test_the_statement_names_the_sewer_account_the_charges_will_be_billed_to(house, clerk) -> None:
+    f.account_with_meter(house.parcel, number="A-1207")
+    violation = _charged_violation(house, clerk)
+    printed = text(fine_statement_pdf(violation, as_of=D(2026, 6, 30)))
+    assert "posted to the sewer account of the property and billed with it" not in printed
+    assert f"pending charges of tax map {TAX_MAP}" in printed
+    assert "posts each to sewer account A-1207" in printed
+    assert "next semiannual sewer bill (§ 118-49)" in printed
+    assert "the Town does not bill them" in printed
+
+
+def test_a_property_with_no_sewer_account_is_told_its_charges_are_on_no_bill(house, clerk) -> None:
+    violation = _charged_violation(house, clerk)
+    printed = text(fine_statement_pdf(violation, as_of=D(2026, 6, 30)))
+    assert f"Tax map {TAX_MAP} has no open sewer account, so these amounts are on no sewer bill" in printed
+    assert "until an account is opened for it" in printed
+    assert "billed with it" not in printed
+
+
+def test_an_unposted_fine_is_said_not_yet_to_be_a_charge(house, clerk, make_user) -> None:
+    violation, _nov = abandonment_violation(house, clerk, make_user)
+    printed = text(fine_statement_pdf(violation, as_of=D(2026, 7, 2)))
+    assert "The § 118-5 fine is not yet a charge" in printed
+    assert "has no open sewer account" in printed

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.timeline import timeline_for
@@ -510,3 +511,49 @@ def test_the_roster_shows_the_abandonment_deadline_and_the_fine_accruing(
     assert f"${expected:,}" in response.content.decode()
     page = client.get(reverse("enforcement:violation_detail", args=[violation.pk])).content.decode()
     assert f"${expected:,}" in page and "still accruing" in page
+
+
+def test_a_72_hour_order_is_due_at_its_moment_not_by_the_end_of_its_day(parcel, staff, client_as) -> None:
+    """Served Friday, November 27, 2026 at 10:30 AM with 72 hours to correct: due at 10:30 AM on Monday,
+    November 30 (hours elapsed, I-20), never "by the end of Monday ... at 10:30 AM"."""
+    violation = do_open_violation(
+        parcel=parcel,
+        section="118-38",
+        description="Interceptor not pumped.",
+        discovered_on=dt.date(2026, 11, 27),
+        acting_user=staff.clerk,
+    )
+    order = do_issue_notice(
+        kind="notice_of_violation",
+        parcel=parcel,
+        violation=violation,
+        facts="Pump the interceptor.",
+        correction_hours=72,
+        issued_on=dt.date(2026, 11, 27),
+        acting_user=staff.clerk,
+    )
+    served_at = timezone.make_aware(dt.datetime(2026, 11, 27, 10, 30))
+    do_record_service(
+        order,
+        method="personal_delivery",
+        served_on=dt.date(2026, 11, 27),
+        served_at=served_at,
+        served_by_name="B. Inspector",
+        acting_user=staff.clerk,
+    )
+    client = client_as("clerk")
+    deadline = Deadline.objects.get(notice=order)
+    moment = '<time datetime="2026-11-30T10:30:00-05:00">10:30 AM on Monday, November 30, 2026</time>'
+    for url in (
+        reverse("enforcement:notice_detail", args=[order.pk]),
+        reverse("enforcement:deadline_detail", args=[deadline.pk]),
+    ):
+        html = " ".join(client.get(url).content.decode().split())
+        assert f"t <strong>{moment}</strong>" in html
+        assert 'end of <strong><time datetime="2026-11-30">' not in html
+
+
+def test_a_limit_in_days_is_due_by_the_end_of_its_day(served_notice, client_as) -> None:
+    page = client_as("clerk").get(reverse("enforcement:notice_detail", args=[served_notice.pk]))
+    html = " ".join(page.content.decode().split())
+    assert 'Due by the end of <strong><time datetime="2027-01-04">Monday, January 4, 2027</time></strong>' in html

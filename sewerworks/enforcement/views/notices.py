@@ -13,6 +13,7 @@ from django.utils import timezone
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.actions import do_issue_notice, do_open_violation, do_record_service
 from sewerworks.enforcement.choices import NoticeKind
+from sewerworks.enforcement.connected import already_connected_warning
 from sewerworks.enforcement.forms import NoticeForm, ServiceForm, ViolationForm
 from sewerworks.enforcement.models import Notice, Violation
 from sewerworks.enforcement.views.common import post_only, require_perm, run_action, today, view_required
@@ -115,6 +116,7 @@ def issue_notice(request: HttpRequest, pk: int) -> HttpResponse:
         "needs_violation": kind in NEEDS_VIOLATION,
         "has_violations": violations.exists(),
         "availability": sewer_available(parcel, on=on) if kind == NoticeKind.NOTICE_TO_CONNECT else None,
+        "connected_warning": already_connected_warning(parcel) if kind == NoticeKind.NOTICE_TO_CONNECT else "",
         "kinds": NoticeKind.choices,
         "can_record_violation": request.user.has_perm("enforcement.open_violation"),
     }

@@ -21,7 +21,7 @@ from django.shortcuts import get_object_or_404, render
 
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, NoticeKind
 from sewerworks.enforcement.fines import fine_as_of
-from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice
+from sewerworks.enforcement.models import AbandonmentFine, Deadline, Notice, NoticeToConnectTask
 from sewerworks.enforcement.views.common import today, view_required
 from sewerworks.registry.availability import Availability, availability_for
 from sewerworks.registry.choices import ConnectionStatus
@@ -39,6 +39,7 @@ class RosterRow:
     parcel: Parcel
     availability: Availability | None = None
     notice: Notice | None = None
+    task: NoticeToConnectTask | None = None
     connect_by: Deadline | None = None
     connected_on: dt.date | None = None
     abandon_by: Deadline | None = None
@@ -56,7 +57,7 @@ def roster_parcels(area: ImprovementArea) -> Any:
         Parcel.objects.filter(improvement_area=area)
         .filter(Exists(unsewered) | Exists(abandoning))
         .annotate(urgency=Coalesce(Min("deadlines__due_on", filter=active), FAR_FUTURE))
-        .order_by("urgency", "tax_map_number")
+        .order_by("urgency", "tax_map_sort", "tax_map_number")
     )
 
 
@@ -68,6 +69,8 @@ def build_rows(parcels: list[Parcel], on: dt.date) -> list[RosterRow]:
         rows[a.parcel_id].availability = a
     for n in Notice.objects.filter(parcel_id__in=ids, kind=NoticeKind.NOTICE_TO_CONNECT).order_by("issued_on", "id"):
         rows[n.parcel_id].notice = n  # the latest wins
+    for task in NoticeToConnectTask.objects.filter(parcel_id__in=ids, done_on__isnull=True):
+        rows[task.parcel_id].task = task  # type: ignore[index]
     deadlines = Deadline.objects.filter(parcel_id__in=ids, kind__in=[DeadlineKind.CONNECT, DeadlineKind.ABANDON])
     for d in deadlines.order_by("due_on", "id"):
         row = rows[d.parcel_id]  # type: ignore[index]  # filtered on parcel_id__in: never None

@@ -33,7 +33,7 @@ from sewerworks.core.bulk import announce_written
 from sewerworks.registry.demo.names import GIVEN_NAMES, HAMLETS, SURNAMES, WATER_SUPERINTENDENT
 from sewerworks.registry.demo.rural import _inserter, _next_id
 from sewerworks.registry.models import ImprovementArea, MeterRead, Owner, Ownership, Parcel, SewerAccount, WaterMeter
-from sewerworks.registry.models.parcels import normalise_search
+from sewerworks.registry.models.parcels import normalise_search, tax_map_sort_key
 
 START_READ, END_READ = date(2026, 5, 1), date(2026, 11, 1)  # the demo's read days around the autumn period
 DEFECTIVE_SINCE = date(2026, 6, 20)
@@ -168,6 +168,7 @@ def write_bulk(rng: random.Random, accounts: int, run: str) -> dict[str, int]:
                 "centroid_y",
                 "discharge_point",
                 "land_use_class",
+                "tax_map_sort",
             ],
         ),
         "owner": _inserter(Owner, ["id", "name", "name_search", "mailing_address", "city", "state", "postal_code"]),
@@ -212,7 +213,7 @@ def write_bulk(rng: random.Random, accounts: int, run: str) -> dict[str, int]:
                 searched[street] = normalise_search(street)
             rows["parcel"].append(
                 (pid, tax_map, number, street, f"{number} {searched[street]}", searched[street], area_id, polygon)
-                + (x, y, discharge, "210")
+                + (x, y, discharge, "210", tax_map_sort_key(tax_map))
             )
             bits = rng.getrandbits(32)
             name = f"{SURNAMES[bits % len(SURNAMES)]} {GIVEN_NAMES[(bits >> 12) % len(GIVEN_NAMES)]}"

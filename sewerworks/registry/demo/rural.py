@@ -20,7 +20,7 @@ from django.db.models import Max
 
 from sewerworks.registry.demo.names import GIVEN_NAMES, ROLL_YEARS, RURAL_ROADS, SURNAMES
 from sewerworks.registry.models import AssessedValue, Owner, Ownership, Parcel
-from sewerworks.registry.models.parcels import normalise_search
+from sewerworks.registry.models.parcels import normalise_search, tax_map_sort_key
 
 LOTS_PER_ROAD = 1000
 LOT_W, LOT_D, ROAD_W = 100, 200, 30
@@ -67,6 +67,7 @@ def write_rural_roll(rng: random.Random, parcels: int) -> dict[str, int]:
             "polygon",
             "centroid_x",
             "centroid_y",
+            "tax_map_sort",
         ],
     )
     add_owners = _inserter(Owner, ["id", "name", "name_search", "mailing_address", "city", "state", "postal_code"])
@@ -90,10 +91,11 @@ def write_rural_roll(rng: random.Random, parcels: int) -> dict[str, int]:
                 x1, y1 = x0 + LOT_W, y0 + LOT_D
                 pid = first_parcel + i
                 land_use = RURAL_CLASSES[rng.randrange(len(RURAL_CLASSES))]
+                tax_map = f"{200 + row // 10}.{col // 100 + 1:02d}-{row % 10 + 1}-{col % 100 + 1}"
                 p_rows.append(
                     (
                         pid,
-                        f"{200 + row // 10}.{col // 100 + 1:02d}-{row % 10 + 1}-{col % 100 + 1}",
+                        tax_map,
                         str(number),
                         road,
                         f"{number} {road_search}",
@@ -102,6 +104,7 @@ def write_rural_roll(rng: random.Random, parcels: int) -> dict[str, int]:
                         f"POLYGON (({x0} {y0}, {x1} {y0}, {x1} {y1}, {x0} {y1}, {x0} {y0}))",
                         x0 + LOT_W / 2,
                         y0 + LOT_D / 2,
+                        tax_map_sort_key(tax_map),
                     )
                 )
                 if owner_count and rng.random() < SHARED_OWNER:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from django.db import models
 from simple_history.models import HistoricalRecords
 
@@ -14,12 +16,29 @@ def normalise_search(text: str) -> str:
     return " ".join(kept.split())
 
 
+DIGITS = re.compile(r"\d+")
+
+
+def tax_map_sort_key(tax_map_number: str) -> str:
+    """The tax map number as it sorts: each run of digits zero-padded to 8 places, so that 103.11-5-11 comes
+    before 103.11-10-6 (numeric parts in numeric order) with a plain string comparison on every database."""
+    return DIGITS.sub(lambda m: m.group().zfill(8), tax_map_number.strip().lower())
+
+
 class Parcel(StagedRows):
     """A tax parcel on the assessor's roll: the property Chapter 118 binds (its owner connects, pays and
     is liable). Identified by its tax map number (section.block-lot)."""
 
     tax_map_number = models.CharField(
         "tax map number", max_length=40, unique=True, help_text="Section-block-lot, e.g. '108.12-3-45'."
+    )
+    tax_map_sort = models.CharField(
+        "tax map number (sort form)",
+        max_length=160,
+        editable=False,
+        db_index=True,
+        db_default="",
+        help_text="The tax map number with its numeric parts zero-padded, so lists sort 5 before 10.",
     )
     street_number = models.CharField("street number", max_length=20, blank=True)
     street_name = models.CharField("street", max_length=120, blank=True)
@@ -46,11 +65,13 @@ class Parcel(StagedRows):
     )
     centroid_x = models.FloatField("centroid easting (ft)", null=True, blank=True, editable=False)
     centroid_y = models.FloatField("centroid northing (ft)", null=True, blank=True, editable=False)
-    history = HistoricalRecords(excluded_fields=["address_search", "street_search", "centroid_x", "centroid_y"])
+    history = HistoricalRecords(
+        excluded_fields=["address_search", "street_search", "centroid_x", "centroid_y", "tax_map_sort"]
+    )
 
     class Meta:
         verbose_name = "parcel"
-        ordering = ["tax_map_number"]
+        ordering = ["tax_map_sort", "tax_map_number"]
 
     def __str__(self) -> str:
         return f"{self.tax_map_number} {self.address}".strip()
@@ -60,11 +81,20 @@ class Parcel(StagedRows):
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     @property
+    def land_use_class_name(self) -> str:
+        """The New York property class of ``land_use_class`` by name ("One family year-round residence")."""
+        from sewerworks.registry.property_classes import property_class_name
+
+        return property_class_name(self.land_use_class)
+
+    @property
     def address(self) -> str:
         return f"{self.street_number} {self.street_name}".strip()
 
     def refresh_derived(self) -> None:
-        """Recompute the search form of the address and the centroid (called before save)."""
+        """Recompute the sort form of the tax map number, the search form of the address and the centroid
+        (called before save)."""
+        self.tax_map_sort = tax_map_sort_key(self.tax_map_number)
         self.address_search = normalise_search(self.address)
         self.street_search = normalise_search(self.street_name)
         if self.polygon:

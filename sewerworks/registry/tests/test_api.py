@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sewerworks.core.models import ApiToken, AuditEvent
 from sewerworks.registry.models import Building, MeterRead, Parcel, PrivateSystem, WaterMeter
+from sewerworks.registry.models.parcels import tax_map_sort_key
 from sewerworks.registry.tests import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -60,8 +62,25 @@ def test_a_user_without_a_role_reads_nothing(client_as: Any, town: dict) -> None
 
 # --- Lists, filters, pagination -------------------------------------------------------------------------
 
+def test_tax_map_numbers_sort_by_their_numeric_parts_in_the_api_and_the_list(client_as: Any, db: Any) -> None:
+    """103.11-5-11 before 103.11-10-6 (5 before 10), never as text; the same on SQLite and PostgreSQL."""
+    for number in ["103.11-10-6", "103.11-5-11", "103.2-1-1", "103.11-5-2", "99.1-1-1"]:
+        f.parcel(number)
+    expected = ["99.1-1-1", "103.2-1-1", "103.11-5-2", "103.11-5-11", "103.11-10-6"]
+    client = client_as("clerk")
+    assert _tmn(client.get("/api/parcels")) == expected
+    html = client.get(reverse("registry:parcel_list")).content.decode()
+    assert sorted(expected, key=html.index) == expected
+
+
+def test_the_sort_form_pads_every_run_of_digits() -> None:
+    assert tax_map_sort_key("103.11-5-11") == "00000103.00000011-00000005-00000011"
+    assert tax_map_sort_key("103.11-5-11") < tax_map_sort_key("103.11-10-6")
+    assert tax_map_sort_key(" 108.12-3-45.1 ") < tax_map_sort_key("108.12-3-45.2")
+
+
 @pytest.mark.parametrize(("query", "expected"), [
-    ("", ["102.4-2-7", "108.12-3-45", "108.12-3-46", "108.16-1-2", "95.3-1-1"]),
+    ("", ["95.3-1-1", "102.4-2-7", "108.12-3-45", "108.12-3-46", "108.16-1-2"]),  # numeric parts in order
     ("improvement_area=marlborough", ["108.12-3-45", "108.12-3-46", "108.16-1-2"]),
     ("improvement_area=milton", ["102.4-2-7"]),
     ("improvement_area=none", ["95.3-1-1"]),
@@ -84,7 +103,7 @@ def test_a_page_has_a_limit_an_offset_and_the_total_count(client_as: Any, town: 
     client = client_as("inspector")
     page = client.get("/api/parcels?limit=2&offset=1").json()
     assert page["count"] == 5
-    assert [p["tax_map_number"] for p in page["items"]] == ["108.12-3-45", "108.12-3-46"]
+    assert [p["tax_map_number"] for p in page["items"]] == ["102.4-2-7", "108.12-3-45"]
     assert client.get("/api/parcels?limit=500").status_code == 200
 
 

@@ -29,7 +29,7 @@ from sewerworks.registry.water_use import average_line, chart_points, factor_not
 
 @permission_required("registry.view_parcel", raise_exception=True)
 def parcel_list(request: HttpRequest) -> HttpResponse:
-    qs = Parcel.objects.select_related("improvement_area").order_by("tax_map_number")
+    qs = Parcel.objects.select_related("improvement_area").order_by("tax_map_sort", "tax_map_number")
     area = request.GET.get("area", "")
     if area:
         qs = qs.filter(improvement_area__code=area)

@@ -1,69 +1,45 @@
-"""sewerworks determine: apply a Chapter 118 topic to facts and print the Decision as JSON."""
+"""sewerworks determine: apply a Chapter 118 topic to facts and print the Decision as JSON.
+
+The work is ``sewerworks.determine_cli.run``; this command gives it the parameters in force with the Board
+resolutions recorded here. ``sewerworks determine`` reaches it only when there are such resolutions (or a
+database other than the embedded SQLite file); otherwise it answers without Django. No system checks: a
+determination reads no model but the recorded resolutions.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 import sys
 from argparse import ArgumentParser
-from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
-from sewerworks.core.determinations import LawNotInForce, run_determination
-from sewerworks.ordinance.topics import FactsError, UnknownTopic, topics
+from sewerworks.core.determinations import today
+from sewerworks.core.parameters import current_parameters
+from sewerworks.determine_cli import run
 
 
 class Command(BaseCommand):
     help = (
         "Apply a determination topic to facts. `--list` lists topics with their sections; "
-        "`TOPIC --facts FILE.json` (or `-` for stdin) prints the Decision as JSON. Exit 2 on bad facts, "
-        "with the field errors as JSON on stderr."
+        "`TOPIC --facts FILE.json` (or `-` for stdin) prints the Decision as JSON; `--facts FILE.jsonl` one "
+        "Decision per line. Exit 2 on bad facts, with the field errors as JSON on stderr."
     )
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("topic", nargs="?", help="Topic name, e.g. exfiltration-test.")
         parser.add_argument("--list", action="store_true", help="List the topics and their sections.")
-        parser.add_argument("--facts", help="JSON file of facts, or - for standard input.")
+        parser.add_argument("--facts", help="JSON file of facts (.jsonl: one set a line), or - for standard input.")
+        parser.add_argument("--lines", action="store_true", help="Read the facts as JSON lines (implied by .jsonl).")
         parser.add_argument("--as-of", dest="as_of", help="Apply the law in force on this date (YYYY-MM-DD).")
 
-    def _fail(self, payload: dict[str, Any]) -> None:
-        sys.stderr.write(json.dumps(payload, indent=2, default=str) + "\n")
-        sys.exit(2)
-
     def handle(self, *args: Any, **opts: Any) -> None:
-        if opts["list"]:
-            for t in topics():
-                self.stdout.write(f"{t.name:<22} §§ {', '.join(t.sections):<24} {t.title}")
-            return
-        name = opts["topic"]
-        if not name:
-            raise CommandError("Name a topic (see `sewerworks determine --list`).")
-        if not opts["facts"]:
-            raise CommandError("Give the facts with --facts FILE.json (or --facts - for standard input).")
-        as_of = None
-        if opts["as_of"]:
-            try:
-                as_of = dt.date.fromisoformat(opts["as_of"])
-            except ValueError:
-                self._fail({"error": "bad --as-of", "detail": f"{opts['as_of']!r} is not a date YYYY-MM-DD."})
-        try:
-            raw = sys.stdin.read() if opts["facts"] == "-" else Path(opts["facts"]).read_text(encoding="utf-8")
-        except OSError as exc:
-            self._fail({"error": "cannot read facts", "detail": str(exc)})
-        try:
-            facts = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            self._fail({"error": "facts are not JSON", "detail": f"{exc.msg} at line {exc.lineno}, column {exc.colno}"})
-        if not isinstance(facts, dict):
-            self._fail({"error": "facts must be a JSON object", "detail": type(facts).__name__})
-        try:
-            decision = run_determination(name, facts, as_of=as_of)
-        except UnknownTopic:
-            self._fail({"error": "unknown topic", "detail": f"No topic {name!r}; see `sewerworks determine --list`."})
-        except FactsError as exc:
-            self._fail({"error": "invalid facts", "topic": name, "errors": exc.errors})
-        except LawNotInForce as exc:
-            self._fail({"error": "law not in force", "detail": str(exc)})
-        self.stdout.write(decision.to_json())
+        argv = [opts["topic"]] if opts["topic"] else []
+        argv += ["--list"] if opts["list"] else []
+        argv += ["--lines"] if opts["lines"] else []
+        argv += ["--facts", opts["facts"]] if opts["facts"] else []
+        argv += ["--as-of", opts["as_of"]] if opts["as_of"] else []
+        status = run(argv, params=current_parameters, today=today, stdout=self.stdout, stderr=sys.stderr)
+        if status:
+            sys.exit(status)
