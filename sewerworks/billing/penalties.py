@@ -14,12 +14,12 @@ Each penalty is keyed ``penalty:bill:<id>``: the key is unique, so a second swee
 it once. The sweep never removes a penalty: a sweep "as of" an earlier day adds fewer and lowers nothing
 a later run established.
 
-What counts as paid (I-11c, placeholder id): the payments naming the bill (money taken at the counter
+What counts as paid (I-98): the payments naming the bill (money taken at the counter
 and credits applied, kind ``payment``) net of their reversals (a returned check never paid, I-65), as the
 topic's ``payments``; the bill's amount is its total. An adjustment, a penalty or its withdrawal is not a
 payment. ``owed_at_end_of`` and the sweep's SQL say the same.
 
-A payment recorded after the sweep but received on or before the penalty date (I-11a, placeholder id)
+A payment recorded after the sweep but received on or before the penalty date (I-97)
 can prove the penalty undue: ``settle_penalties`` (called by every action that writes payments or
 reversals, inside its transaction) withdraws it by an entry of kind ``penalty`` for minus its amount,
 dated as the penalty (``penalty-withdrawn:bill:<id>:<n>``), when the bill owed nothing at the end of its
@@ -63,7 +63,7 @@ LEDGER = LedgerEntry._meta.db_table
 SECTION = "118-53"
 log = logging.getLogger(__name__)
 BASES = ("bill_amount", "unpaid_balance")
-PAID_KINDS = (LedgerKind.PAYMENT.value, LedgerKind.REVERSAL.value)  # I-11c: what counts as paid
+PAID_KINDS = (LedgerKind.PAYMENT.value, LedgerKind.REVERSAL.value)  # I-98: what counts as paid
 
 
 def source_key(bill_id: int) -> str:
@@ -185,7 +185,7 @@ def hold_off_sweep() -> None:
 
 def owed_at_end_of(bill: Bill, day: dt.date) -> Decimal:
     """What the bill owed at the end of ``day`` for §118-53: its total less the payments naming it posted on
-    or before ``day``, net of their reversals (I-11c, the sweep's rule)."""
+    or before ``day``, net of their reversals (I-98, the sweep's rule)."""
     paid = LedgerEntry.objects.filter(bill=bill, kind__in=PAID_KINDS, posted_on__lte=day).aggregate(
         t=MoneySum("amount")
     )["t"]
@@ -195,7 +195,7 @@ def owed_at_end_of(bill: Bill, day: dt.date) -> Decimal:
 def topic_facts(bill: Bill, *, until: dt.date) -> dict[str, Any]:
     """The facts of the topic ``late-penalty`` for a posted bill, from the ledger: its amount (its total) and
     its payments posted by ``until``, each day's payments net of their reversals (a reversal is dated as
-    the payment it reverses), so that the topic counts as paid what the sweep does (I-11c)."""
+    the payment it reverses), so that the topic counts as paid what the sweep does (I-98)."""
     by_day = (
         LedgerEntry.objects.filter(bill=bill, kind__in=PAID_KINDS, posted_on__lte=until)
         .values("posted_on")
@@ -215,7 +215,7 @@ def topic_facts(bill: Bill, *, until: dt.date) -> dict[str, Any]:
 
 
 def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.datetime) -> dict[str, int]:
-    """Bring each bill's late penalty in line with what its payments now prove (I-11a): withdraw a penalty
+    """Bring each bill's late penalty in line with what its payments now prove (I-97): withdraw a penalty
     standing on a bill that owed nothing at the end of its penalty date, put back a withdrawn one on a bill
     that owed after all (a reversed payment). Entries of kind ``penalty``, dated as the penalty, numbered
     keys; decided by the ledger as found, so a second call writes nothing. Returns what it wrote."""
@@ -229,7 +229,7 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
         owed = owed_at_end_of(bill, penalty.posted_on - dt.timedelta(days=1))  # the day before: its penalty date
         if standing > 0 and owed <= 0:
             what, amount = "withdrawn", -standing
-            why = f"paid in full by the end of {penalty.posted_on - dt.timedelta(days=1)} (I-25, I-11a)"
+            why = f"paid in full by the end of {penalty.posted_on - dt.timedelta(days=1)} (I-25, I-97)"
         elif standing == 0 and owed > 0:
             what, amount = "restored", penalty.amount
             why = f"a payment reversed: {owed:,} was owed at the end of the penalty date (I-25, I-65)"

@@ -101,6 +101,12 @@ INTERPRETATIONS: dict[str, str] = {
     # Every role's day (issue 17)
     "I-91": "§118-47/§118-49 a charge to a property with no open sewer account stays pending until one is opened",
     "I-92": "§118-5/§118-12 sewer available, no Notice to Connect served: the Superintendent's task, no clock yet",
+    # Operations (issue 19)
+    "I-95": "Backup's portable copy: one JSON-lines file per table in key order; money as decimal strings, exact",
+    # Billing I and II, readings found after their ranges were used (issues 10 and 11)
+    "I-96": "§118-52 a period's water runs from the last read up to the previous read window's end; none between",
+    "I-97": "§118-53 a payment received by the penalty date but entered after the sweep withdraws that penalty",
+    "I-98": "§118-53 paid means payments and credits applied net of reversals; adjustments are not payments",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

@@ -89,7 +89,7 @@ def _apply(account: SewerAccount, on: dt.date, user: Any) -> int:
         )
         LedgerEntry.objects.bulk_create(batch)  # saved now: the next receipt's allocation reads them
         rows += batch
-    # I-11a: a credit applied on or before a penalty date the sweep has passed may prove the penalty undue
+    # I-97: a credit applied on or before a penalty date the sweep has passed may prove the penalty undue
     settle_penalties({r.bill_id for r in rows if r.bill_id}, run=f"credit:{account.pk}", user=user, now=now)
     if rows:
         AuditEvent.objects.create(

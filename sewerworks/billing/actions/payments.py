@@ -11,7 +11,7 @@ Entries: one per bill part it settles (``payment:<receipt>:bill:<id>:penalty|cha
 on the day received, ``bill`` set) and any excess as a credit (``payment:<receipt>:credit``, ``bill``
 empty). I-63 orders the parts; I-65 says what was owed on the day received and what a reversal means.
 A payment received on or before a penalty date the sweep has already passed withdraws the penalty it
-proves undue, and its reversal puts it back (``billing.penalties.settle_penalties``, I-11a).
+proves undue, and its reversal puts it back (``billing.penalties.settle_penalties``, I-97).
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ def _write(
             )
         )
     LedgerEntry.objects.bulk_create(rows)
-    # I-11a: received on or before a penalty date the sweep has passed, it may prove that penalty undue
+    # I-97: received on or before a penalty date the sweep has passed, it may prove that penalty undue
     settle_penalties({r.bill_id for r in rows if r.bill_id}, run=f"payment:{number}", user=user, now=now)
     AuditEvent.objects.create(
         actor=user,

@@ -196,7 +196,7 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
     estimate = ReadSource.ESTIMATE.value
     start, end, rf, ru = (_adapt(d) for d in (period.start, period.end, period.reads_from, period.reads_until))
     ft3 = MeterUnit.CUBIC_FEET.value
-    # The start: the last read up to the previous period's window end, not a read between the windows (I-10a).
+    # The start: the last read up to the previous period's window end, not a read between the windows (I-96).
     until = _adapt(previous_reads_until(period))
     args = [ft3, estimate, _adapt(period.reads_from - LOOKBACK), until, estimate, rf, ru, *strength_args]
     args += ["LOW", "HIGH", end, start, False, *area_args]

@@ -27,7 +27,7 @@ _ONE_DAY = dt.timedelta(days=1)
 def previous_reads_until(period: BillingPeriod) -> dt.date:
     """The last day of the previous period's read window: as far past the previous period's end as this
     period's window reaches past its own (the calendar's window is symmetric, I-58), and before this
-    period's window opens. The start read is the last read on or before it (I-60, I-10a)."""
+    period's window opens. The start read is the last read on or before it (I-60, I-96)."""
     reach = period.start - _ONE_DAY + (period.reads_until - period.end)
     return min(reach, period.reads_from - _ONE_DAY)
 

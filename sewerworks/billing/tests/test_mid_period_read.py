@@ -1,6 +1,6 @@
 """A read taken between two read windows (a manual read in mid-period: a complaint, a sale, a leak check)
 starts nothing: a period's water runs from the end read of the previous period's window to the end read of
-its own (I-60, I-10a), so every gallon between consecutive billing windows is billed once, whichever path
+its own (I-60, I-96), so every gallon between consecutive billing windows is billed once, whichever path
 (the plain SQL bill or the per-account Python one) computes it."""
 
 from __future__ import annotations

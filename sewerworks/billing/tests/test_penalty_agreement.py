@@ -1,4 +1,4 @@
-"""The sweep's late penalties and the topic ``late-penalty`` say the same (§118-53, I-25, I-23; I-11c): a
+"""The sweep's late penalties and the topic ``late-penalty`` say the same (§118-53, I-25, I-23; I-98): a
 bill under $0.05 gets no penalty on either (10% rounds to $0.00), and what counts as paid is the same on
 both: payments (counter payments, credits applied) net of their reversals, never an adjustment."""
 

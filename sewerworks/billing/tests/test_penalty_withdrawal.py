@@ -1,5 +1,5 @@
 """A payment received on or before the penalty date but recorded after the sweep penalised the bill
-(§118-53, I-25, I-65; I-11a): the penalty its received date proves undue is withdrawn by an entry of its
+(§118-53, I-25, I-65; I-97): the penalty its received date proves undue is withdrawn by an entry of its
 own (the ledger is append-only), once; a partial payment that leaves anything owed leaves it; a reversal
 of the payment puts it back; a payment and a sweep at once end the same as one after the other."""
 

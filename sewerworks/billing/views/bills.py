@@ -36,10 +36,10 @@ def late_penalty(bill: Bill) -> dict[str, Any] | None:
     penalties = entries.filter(kind=LedgerKind.PENALTY)
     penalty = penalties.filter(source_key__startswith="penalty:bill:").first()
     if penalty is not None and sum(p.amount for p in penalties) <= 0:
-        penalty = None  # withdrawn: a payment received in time was entered after the sweep (I-11a)
+        penalty = None  # withdrawn: a payment received in time was entered after the sweep (I-97)
     decision = None
     if bill.status == BillStatus.POSTED and bill.total > 0:
-        facts = topic_facts(bill, until=today())  # what counts as paid, as the sweep counts it (I-11c)
+        facts = topic_facts(bill, until=today())  # what counts as paid, as the sweep counts it (I-98)
         try:
             decision = run_determination("late-penalty", facts, as_of=max(today(), bill.period.bill_date))
         except (FactsError, LawNotInForce):
