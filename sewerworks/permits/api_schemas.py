@@ -8,6 +8,8 @@ from typing import Any
 
 from ninja import Field, Schema
 
+from sewerworks.core.schemas import Day
+
 
 class PermitOut(Schema):
     id: int
@@ -31,7 +33,7 @@ class ApplicationIn(Schema):
     parcel_id: int
     applicant: str = Field(max_length=120)
     applicant_is_agent: bool = False
-    filed_on: dt.date
+    filed_on: Day
     description: str = ""
     design: dict[str, Any] = Field(
         default_factory=dict,
@@ -55,7 +57,7 @@ class FeeIn(Schema):
     amount: Decimal = Field(description="The class's fee in force on the filing date, dollars.", examples=["100.00"])
     receipt_number: str = Field(max_length=40)
     method: str = Field(description="cash, check, card or money_order.")
-    paid_on: dt.date
+    paid_on: Day
 
 
 class MoveIn(Schema):

@@ -18,6 +18,7 @@ from sewerworks.core.api_auth import require
 from sewerworks.core.api_errors import record_or_404
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
+from sewerworks.core.schemas import Day
 
 router = Router(tags=["resolutions"])
 
@@ -25,7 +26,7 @@ router = Router(tags=["resolutions"])
 class ValueIn(Schema):
     key: str = Field(..., description="Parameter key, e.g. connection.sewer_available_distance.")
     value: Any = Field(..., description='As in the parameter files: money as a quoted string ("12.00"), never a float.')
-    effective: dt.date | None = Field(None, description="From when; default the resolution's effective date.")
+    effective: Day | None = Field(None, description="From when; default the resolution's effective date.")
     section: str = Field("", description="Section of Chapter 118 it sets; default the parameter's own.")
     unit: str = Field("", description="Optional: the unit the value is in; must be the parameter's own unit.")
 
@@ -33,8 +34,8 @@ class ValueIn(Schema):
 class ResolutionIn(Schema):
     instrument: str = Field(..., description="As cited, e.g. 'Resolution 2027-14'.")
     kind: str = Field("resolution", description="resolution or local_law.")
-    adopted_on: dt.date
-    effective_on: dt.date
+    adopted_on: Day
+    effective_on: Day
     title: str
     notes: str = ""
     values: list[ValueIn]

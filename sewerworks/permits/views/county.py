@@ -13,7 +13,7 @@ from sewerworks.enforcement.views.common import require_perm, run_action
 from sewerworks.permits import actions
 from sewerworks.permits.forms import CountyStepForm, GrantForm, PrivateSystemForm
 from sewerworks.permits.models import Permit
-from sewerworks.permits.views.permit import posted
+from sewerworks.permits.views.permit import posted, view_required
 
 
 def new_private_system(request: HttpRequest) -> HttpResponse:
@@ -36,6 +36,7 @@ def new_private_system(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@view_required
 def county_step(request: HttpRequest, pk: int) -> HttpResponse:
     form = CountyStepForm(request.POST)
 
@@ -53,6 +54,7 @@ def county_step(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@view_required
 def grant(request: HttpRequest, pk: int) -> HttpResponse:
     form = GrantForm(request.POST)
 

@@ -123,6 +123,7 @@ def posted(
 
 
 @require_POST
+@view_required  # staff only, before the permit is looked up: no role, a 403 rather than a 404
 def move(request: HttpRequest, pk: int) -> HttpResponse:
     form = MoveForm(request.POST)
     return posted(
@@ -138,6 +139,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@view_required  # staff only, before the permit is looked up: no role, a 403 rather than a 404
 def record_fee(request: HttpRequest, pk: int) -> HttpResponse:
     form = FeeForm(request.POST)
     return posted(
@@ -151,6 +153,7 @@ def record_fee(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@view_required  # staff only, before the permit is looked up: no role, a 403 rather than a 404
 def decide(request: HttpRequest, pk: int) -> HttpResponse:
     prefix = request.POST.get("prefix", "")
     form = DiscretionForm(request.POST, prefix=prefix)
@@ -165,6 +168,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@view_required  # staff only, before the permit is looked up: no role, a 403 rather than a 404
 def attach(request: HttpRequest, pk: int) -> HttpResponse:
     form = AttachmentForm(request.POST, request.FILES)
     return posted(
@@ -180,6 +184,7 @@ def attach(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@view_required  # staff only, before the permit is looked up: no role, a 403 rather than a 404
 def examine(request: HttpRequest, pk: int) -> HttpResponse:
     form = ExaminationForm(request.POST)
     return posted(
