@@ -22,7 +22,12 @@ ENV_FILE = ROOT / "deploy" / "sewerworks.env.example"
 
 
 def documented_env(tmp_path: Path, **changes: str | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SECURE_", "SEWERWORKS_", "DATABASE_URL"))}
+    # (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE in this process: a server never has it)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SECURE_", "SEWERWORKS_", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"))
+    }
     for line in ENV_FILE.read_text().splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             key, _, value = line.partition("=")

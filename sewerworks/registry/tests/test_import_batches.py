@@ -196,13 +196,13 @@ def test_the_statements_compiled_before_a_chunk_are_those_django_would_run(areas
     for model, objs in ((Parcel, [parcel, parcel]), (AssessedValue, [value])):
         fast = compile_inserts(model, objs, returning=True)
         slow = django_inserts(model, objs, returning=True)
-        assert [list(p) for _, p in fast] == [_row_major(p) for _, p in slow]
+        assert [_row_major(p) for _, p in fast] == [_row_major(p) for _, p in slow]
         if connection.vendor != "postgresql":  # there Django writes UNNEST(arrays); ours is plain VALUES
             assert [" ".join(sql.split()) for sql, _ in fast] == [" ".join(sql.split()) for sql, _ in slow]
     parcel.pk = 7
     history_model, rows = history_rows(Parcel, [parcel], user=clerk, reason="Import x")
     fast_h, slow_h = (f(history_model, rows, returning=False) for f in (compile_inserts, django_inserts))
-    assert [list(p) for _, p in fast_h] == [_row_major(p) for _, p in slow_h]
+    assert [_row_major(p) for _, p in fast_h] == [_row_major(p) for _, p in slow_h]
 
 
 def _row_major(params):
