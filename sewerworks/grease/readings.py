@@ -2,8 +2,8 @@
 its pump-out log is complete, and when its next pump-out is predicted (I-67). Read-only: nothing is stored.
 
 A trap with no pump-out on record is taken as empty on the day it was installed, so that its first
-inspections already predict its first pump-out (``START_FROM_INSTALLATION``; a reading the text does not
-make, for the lead to number).
+inspections already predict its first pump-out (``START_FROM_INSTALLATION``; I-99, a reading the text
+does not make).
 """
 
 from __future__ import annotations

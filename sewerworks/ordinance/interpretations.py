@@ -107,6 +107,17 @@ INTERPRETATIONS: dict[str, str] = {
     "I-96": "§118-52 a period's water runs from the last read up to the previous read window's end; none between",
     "I-97": "§118-53 a payment received by the penalty date but entered after the sweep withdraws that penalty",
     "I-98": "§118-53 paid means payments and credits applied net of reversals; adjustments are not payments",
+    # Grease program readings found after its range was used (issue 12)
+    "I-99": "§118-38 a trap with no pump-out on record is taken as empty on the day it was installed",
+    "I-100": "§118-38 an 80% written notice is corrected by the pump-out alone (the 72-hour order needs reinspection)",
+    "I-101": "§118-38 a pump-out by a hauler whose license had expired is refused: not a licensed hauler",
+    "I-102": "§118-38 readings taken on the day of a pump-out are left out of the next pump-out's prediction",
+    "I-103": "§118-38 a hauler's manifest row is the hauler's record, not the owner's receipt of the pump-out",
+    # Contract-user screen readings (issue 15)
+    "I-104": "§118-29.1 distances rounded to 0.01 ft, halves up; 0 ft when a lot touches or overlaps the area",
+    "I-105": "§118-29.1 screen candidates: outside and within 600 ft of a boundary (a display radius, not law)",
+    "I-106": "§118-29.1 a contract user's revenue area is the area of the main its first lateral joins",
+    "I-107": "§118-29.1 a contract is approved by a recorded Board resolution adopted on or before the decision",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

@@ -158,7 +158,7 @@ def test_the_same_key_in_two_files_of_one_jurisdiction_is_refused(tmp_path: Path
 
 def test_an_unknown_interpretation_id_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ParameterError, match="unknown interpretation id"):
-        _load(tmp_path, ("exfiltration.yaml", GOOD.replace("[I-41]", "[I-99]")))
+        _load(tmp_path, ("exfiltration.yaml", GOOD.replace("[I-41]", "[I-999]")))
 
 
 def test_an_unknown_field_is_refused_so_typos_do_not_pass_silently(tmp_path: Path) -> None:

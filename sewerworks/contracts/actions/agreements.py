@@ -32,7 +32,7 @@ PROGRAM = "contracts"
 
 
 def revenue_area(parcel: Parcel) -> ImprovementArea | None:
-    """The area of the main the parcel's lateral joins (its first lateral, when it has several)."""
+    """The area of the main the parcel's lateral joins (its first lateral, when it has several; I-106)."""
     lateral = Lateral.objects.filter(parcel=parcel).select_related("main__improvement_area").order_by("pk").first()
     return None if lateral is None else lateral.main.improvement_area
 

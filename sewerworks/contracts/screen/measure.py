@@ -1,7 +1,7 @@
 """How the screen measures and classifies, in whole hundredths of a foot so that both paths agree exactly.
 
 A distance is measured in EPSG:2260 feet, planar (I-84), from a parcel's polygon or its discharge point to
-the nearer Sewer Improvement Area's polygon, and rounded to the nearest hundredth of a foot, halves up. The
+the nearer Sewer Improvement Area's polygon, and rounded to the nearest hundredth of a foot, halves up (I-104). The
 topic receives that rounded figure; the screen compares the same whole hundredths with the limits in force
 (``limit_hundredths`` floors each limit, which for a whole number of hundredths is the same comparison).
 """

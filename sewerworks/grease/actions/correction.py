@@ -1,7 +1,7 @@
 """When a §118-38 violation found at an inspection is corrected (I-36, I-68).
 
 - A maintenance noncompliance (a pump-out due at 80%, with its written notice and correction hours) is
-  corrected by the pump-out recorded on or after the day of the inspection that found it.
+  corrected by the pump-out recorded on or after the day of the inspection that found it (I-100).
 - The 72-hour order is met, and its violation corrected, only by **both** a pump-out by a licensed hauler
   on or after the inspection and a passed reinspection on or after the pump-out ("the owner shall then
   contact the designee for a reinspection"): met on the day of the reinspection, late if after the 72 hours.
