@@ -99,3 +99,10 @@ def test_an_ordinary_determination_still_answers(client_as: Any) -> None:
         "/api/determinations/notice-deadline?as_of=2026-12-01", json.dumps(facts), content_type=JSON
     )
     assert response.status_code == 200, response.content
+
+
+@pytest.mark.django_db
+def test_a_nul_character_in_a_query_filter_is_a_400_naming_it(client, make_user) -> None:
+    client.force_login(make_user("clerk"))
+    response = client.get("/api/contracts/candidates", {"area": "Ún\x00Ñ"})
+    assert response.status_code == 400 and response.json()["detail"][0]["loc"] == ["query", "area"]
