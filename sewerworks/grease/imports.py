@@ -12,17 +12,14 @@ corrects what a pump-out in the log corrects.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
-from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from sewerworks.core.imports.common import RowError
+from sewerworks.core.imports.csvrows import check_csv_rows
 from sewerworks.core.imports.kinds import Checked, ImportKind, register_import_kind
-from sewerworks.core.imports.rejects import csv_rejects
 from sewerworks.grease.actions.pumpouts import do_record_pump_out, licensed_on
 from sewerworks.grease.models import FoodServiceEstablishment, Hauler, Interceptor, PumpOut
 
@@ -41,13 +38,6 @@ class ManifestRow:
     volume_gal: Decimal
     disposal_facility: str
     nysdec_approved: bool | None
-
-
-def _records(data: bytes) -> Iterator[tuple[int, list[str]]]:
-    text = data.decode("utf-8-sig")
-    for number, record in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
-        if number == 1 or any(c.strip() for c in record):
-            yield number, record
 
 
 class _Reader:
@@ -137,27 +127,7 @@ class HaulerManifestKind(ImportKind):
 
     def check(self, data: bytes, *, context: dict[str, Any], as_of: dt.date) -> Checked:
         reader = _Reader(as_of)
-        try:
-            records = list(_records(data))
-        except (UnicodeDecodeError, csv.Error) as exc:
-            return Checked(0, {"new": 0}, [RowError(None, "", f"Not a UTF-8 CSV file: {exc}")], 0)
-        header = [h.strip().lower() for h in (records[0][1] if records else [])]
-        missing = [c for c in REQUIRED if c not in header]
-        if missing:
-            return Checked(0, {"new": 0}, [RowError(None, "", f"The header lacks {', '.join(missing)}")], 0)
-        rows: list[ManifestRow] = []
-        for number, cells in records[1:]:
-            cell = {h: (cells[i].strip() if i < len(cells) else "") for i, h in enumerate(header)}
-            row = reader.row(number, cell)
-            if row is not None:
-                rows.append(row)
-
-        def rejects(errors: list[RowError]) -> bytes:
-            return csv_rejects(records[0][1], records[1:], errors)
-
-        rejected = len({e.row for e in reader.errors})
-        return Checked(len(records) - 1, {"new": len(rows)}, reader.errors, len(rows), payload=rows,
-                       rejects=rejects, errors_total=rejected)  # fmt: skip
+        return check_csv_rows(data, REQUIRED, reader)
 
     def apply(self, checked: Checked, writer: Any, *, acting_user: Any, reason: str) -> None:
         rows: list[ManifestRow] = checked.payload
