@@ -18,6 +18,8 @@ from sewerworks.registry.tests import factories as f
         ("220", "Two family year-round residence"),
         ("311", "Residential vacant land"),
         ("421", "Restaurants"),
+        ("457", "Small retail"),  # checked against the state's list of codes: present though rarely used
+        ("320", "Rural (vacant land)"),
         ("853", "Sewage treatment and water pollution control"),
         ("213", "One family year-round residence (division 210)"),  # a subdivision not listed: its division
         ("299", "Residential (category 200)"),  # nor its division: its category
