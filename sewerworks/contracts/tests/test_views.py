@@ -99,7 +99,7 @@ def test_petition_and_approval_through_the_forms(client_as: Any, screened: Any, 
                      "decided_on": "2026-06-08", "legal_fees": "900.00", "assessment_share": "5100.00"})  # fmt: skip
     assert ok.status_code == 302
     page = client.get(f"/contracts/agreements/{agreement.pk}/").content.decode()
-    assert "Approved by the Town Board by Resolution 2026-50" in page and "$5100.00" in page
+    assert "Approved by the Town Board: Resolution 2026-50" in page and "$5,100.00" in page
     assert PendingCharge.objects.filter(program="contracts").count() == 2
 
 
