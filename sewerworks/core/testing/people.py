@@ -14,9 +14,9 @@ NY = ZoneInfo("America/New_York")
 __all__ = ["NY", "at", "staff"]
 
 
-def at(*args: int) -> dt.datetime:
+def at(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> dt.datetime:
     """A moment in the Town's time zone."""
-    return dt.datetime(*args, tzinfo=NY)  # type: ignore[misc]
+    return dt.datetime(year, month, day, hour, minute, tzinfo=NY)
 
 
 @pytest.fixture
