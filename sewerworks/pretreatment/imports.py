@@ -31,6 +31,7 @@ UNIT_ALIASES = {
     "degc": "degC", "°c": "degC", "degf": "degF", "°f": "degF", "gpm": "gal/min", "gal/min": "gal/min",
 }  # fmt: skip
 NY = ZoneInfo("America/New_York")
+FIRST_YEAR = 1900  # as the facts of a determination (ordinance.facts): earlier is a typing error
 
 
 def _number(text: str) -> Decimal | None:
@@ -61,6 +62,9 @@ class _Reader:
             moment = dt.datetime.fromisoformat(text)
         except ValueError:
             self.errors.append(RowError(n, name, f"{text!r} is not a date and time YYYY-MM-DDTHH:MM"))
+            return None
+        if moment.year < FIRST_YEAR:
+            self.errors.append(RowError(n, name, f"{text} is before {FIRST_YEAR}: not a date a lab reports"))
             return None
         moment = moment if moment.tzinfo else moment.replace(tzinfo=NY)
         if moment > self.now:
