@@ -22,7 +22,7 @@ from sewerworks.core.imports.csvrows import check_csv_rows
 from sewerworks.core.imports.kinds import Checked, ImportKind, register_import_kind
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, RESULT_UNITS, same_kind
 from sewerworks.pretreatment.actions.results import LabRow, do_record_results
-from sewerworks.pretreatment.models import Result, SamplingPoint
+from sewerworks.pretreatment.models import Result, Sample, SamplingPoint
 
 REQUIRED = ("sample_id", "sampling_point", "start", "end", "sample_type", "parameter", "result", "unit", "lab")
 OPTIONAL = ("qualifier", "detection_limit", "method", "flow_gal")
@@ -31,6 +31,7 @@ UNIT_ALIASES = {
     "degc": "degC", "°c": "degC", "degf": "degF", "°f": "degF", "gpm": "gal/min", "gal/min": "gal/min",
 }  # fmt: skip
 NY = ZoneInfo("America/New_York")
+FIRST_YEAR = 1900  # as the facts of a determination (ordinance.facts): earlier is a typing error
 
 
 def _number(text: str) -> Decimal | None:
@@ -48,12 +49,22 @@ class _Reader:
         self.errors: list[RowError] = []
         self.samples: dict[tuple[str, str], tuple[str, dt.datetime, dt.datetime, str]] = {}
         self.seen: set[tuple[str, str, str]] = set()
+        self.known: dict[tuple[str, str], bool] = {}
+
+    def entered(self, key: tuple[str, str]) -> bool:
+        """The lab's sample is already in the records (a sample is written once, never added to)."""
+        if key not in self.known:
+            self.known[key] = Sample.objects.filter(lab=key[0], lab_sample_id=key[1]).exists()
+        return self.known[key]
 
     def moment(self, n: int, name: str, text: str) -> dt.datetime | None:
         try:
             moment = dt.datetime.fromisoformat(text)
         except ValueError:
             self.errors.append(RowError(n, name, f"{text!r} is not a date and time YYYY-MM-DDTHH:MM"))
+            return None
+        if moment.year < FIRST_YEAR:
+            self.errors.append(RowError(n, name, f"{text} is before {FIRST_YEAR}: not a date a lab reports"))
             return None
         moment = moment if moment.tzinfo else moment.replace(tzinfo=NY)
         if moment > self.now:
@@ -111,6 +122,9 @@ class _Reader:
             sample__lab=key[0], sample__lab_sample_id=key[1], parameter=parameter
         ).exists():
             err("parameter", f"{parameter} of sample {key[1]} ({key[0]}) is already entered")
+        elif self.entered(key):
+            err("sample_id", f"sample {key[1]} ({key[0]}) is already entered: samples are never edited, a further "
+                "result or a correction comes as a new sample")  # fmt: skip
         self.seen.add((*key, parameter))
         if len(self.errors) > before or point is None or start is None or end is None or value is None:
             return None
@@ -145,3 +159,17 @@ class LabResultsKind(ImportKind):
             do_record_results(rows, acting_user=acting_user, run=run, reason=reason)
 
         writer.on_publish(enter)
+
+
+def check_sample(
+    sample: dict[str, str], results: list[dict[str, str]], *, as_of: dt.date
+) -> tuple[list[LabRow], list[RowError]]:
+    """One sample entered by hand (a screen or the API): ``sample`` holds the sample's columns of the CSV
+    layout (sample_id, sampling_point, start, end, sample_type, lab, flow_gal), each of ``results`` one
+    result's (parameter, result, qualifier, detection_limit, unit, method). Every result is checked by the
+    very rules a lab file's row is; a RowError's ``row`` is the result's position (1 = the first)."""
+    reader = _Reader(as_of)
+    rows = [reader.row(n, {**sample, **result}) for n, result in enumerate(results, start=1)]
+    if reader.errors:
+        return [], reader.errors
+    return [row for row in rows if row is not None], []

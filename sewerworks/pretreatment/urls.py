@@ -2,16 +2,23 @@
 
 from django.urls import path
 
-from sewerworks.pretreatment import views
+from sewerworks.pretreatment.views import entry, pages
 
 app_name = "pretreatment"
 
 urlpatterns = [
-    path("", views.user_list, name="home"),
-    path("users/<int:pk>/", views.user_detail, name="user_detail"),
-    path("exceedances/", views.exceedance_list, name="exceedances"),
-    path("reviews/", views.review_queue, name="reviews"),
-    path("reviews/<int:pk>/decide/", views.review_decide, name="review_decide"),
-    path("results/", views.results_import, name="results_import"),
-    path("results/<str:run>/rejects/", views.results_rejects, name="results_rejects"),
+    path("", pages.user_list, name="home"),
+    path("users/new/", entry.register_user, name="register_user"),
+    path("users/<int:pk>/", pages.user_detail, name="user_detail"),
+    path("users/<int:pk>/sampling-points/new/", entry.add_point, name="add_point"),
+    path("users/<int:pk>/agreements/new/", entry.record_agreement, name="record_agreement"),
+    path("users/<int:pk>/treatment/new/", entry.record_treatment, name="record_treatment"),
+    path("users/<int:pk>/cooling-water-permits/new/", entry.record_permit, name="record_permit"),
+    path("users/<int:pk>/visits/new/", entry.record_visit, name="record_visit"),
+    path("users/<int:pk>/samples/new/", entry.enter_sample, name="enter_sample"),
+    path("exceedances/", pages.exceedance_list, name="exceedances"),
+    path("reviews/", pages.review_queue, name="reviews"),
+    path("reviews/<int:pk>/decide/", pages.review_decide, name="review_decide"),
+    path("results/", pages.results_import, name="results_import"),
+    path("results/<str:run>/rejects/", pages.results_rejects, name="results_rejects"),
 ]

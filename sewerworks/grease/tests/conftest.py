@@ -5,30 +5,13 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
 
+from sewerworks.core.testing.people import NY, at, staff
 from sewerworks.registry.tests import factories as f
 
-NY = ZoneInfo("America/New_York")
-
-
-def at(*args: int) -> dt.datetime:
-    """A moment in the Town's time zone."""
-    return dt.datetime(*args, tzinfo=NY)  # type: ignore[misc]
-
-
-@pytest.fixture
-def staff(make_user: Any) -> Any:
-    class Staff:
-        clerk = make_user("clerk")
-        inspector = make_user("inspector")
-        superintendent = make_user("superintendent")
-        building_inspector = make_user("building inspector")
-        board = make_user("board member")
-
-    return Staff
+__all__ = ["NY", "at", "staff"]
 
 
 @pytest.fixture

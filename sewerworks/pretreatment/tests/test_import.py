@@ -52,6 +52,25 @@ def test_a_parameter_of_a_sample_twice_is_refused(manhole: Any) -> None:
     assert [(e.row, e.field) for e in errors] == [(3, "parameter")]
 
 
+def test_a_further_parameter_of_a_sample_already_entered_is_refused(manhole: Any, staff: Any) -> None:
+    from sewerworks.pretreatment.actions import do_record_results
+    from sewerworks.pretreatment.tests.conftest import composite
+
+    do_record_results([composite(manhole, dt.date(2026, 3, 2), "copper", "1", sample_id="A1")], acting_user=staff.clerk)
+    row = "A1,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,zinc,1,,,mg/L,m,Hudson Valley Labs\n"
+    errors = _check(HEADER + row).errors
+    assert [(e.row, e.field) for e in errors] == [(2, "sample_id")]
+    assert errors[0].message.startswith("sample A1 (Hudson Valley Labs) is already entered")
+
+
+def test_a_moment_before_1900_is_refused(manhole: Any) -> None:
+    row = "A1,CM-1,1899-12-31T08:00,2026-03-02T08:00,composite,zinc,1,,,mg/L,m,Lab\n"
+    errors = _check(HEADER + row).errors
+    assert [(e.row, e.field, e.message) for e in errors] == [
+        (2, "start", "1899-12-31T08:00 is before 1900: not a date a lab reports")
+    ]
+
+
 def test_import_results_enters_and_evaluates_the_sample_file(manhole: Any, staff: Any, tmp_path: Path) -> None:
     call_command("import_results", str(SAMPLE), as_user=staff.clerk.username)
     assert Sample.objects.count() == 2 and Result.objects.count() == 7

@@ -1,0 +1,2 @@
+"""The pretreatment screens, under /pretreatment/ (namespace ``pretreatment``): ``pages`` shows the program
+(users, exceedances, reviews, the lab import); ``entry`` records what staff enter by hand."""
