@@ -45,12 +45,21 @@ class ParcelForm(RegistryForm):
             "tax_map_number": "Section.block-lot as on the assessor's roll, e.g. 108.12-3-45.",
             "improvement_area": "The Sewer Improvement Area it lies in (§118-1); leave empty if outside both.",
             "land_use_class": "The three-digit New York property class code, e.g. 210 for a one-family home.",
-            "polygon": "The parcel boundary as WKT in EPSG:2260 feet, e.g. POLYGON ((x y, x y, …)).",
+            "polygon": (
+                "The parcel boundary as WKT in EPSG:2260 feet, e.g. POLYGON ((x y, x y, …)): drawn on the map above,"
+                " or typed or pasted here (the map follows)."
+            ),
             "discharge_point": (
-                "Where its sewage leaves (or would leave) the property: WKT POINT (x y) in EPSG:2260 feet."
+                "Where its sewage leaves (or would leave) the property: WKT POINT (x y) in EPSG:2260 feet, placed on"
+                " the map above or typed here."
             ),
         }
-        widgets = {"polygon": forms.Textarea(attrs=_WKT_ATTRS), "discharge_point": forms.TextInput(attrs=_WKT_ATTRS)}
+        # data-draw: registry/static/registry/draw.js keeps these texts and the map in step; without JavaScript
+        # they are plain text fields, validated the same way.
+        widgets = {
+            "polygon": forms.Textarea(attrs={**_WKT_ATTRS, "data-draw": "polygon"}),
+            "discharge_point": forms.TextInput(attrs={**_WKT_ATTRS, "data-draw": "discharge_point"}),
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

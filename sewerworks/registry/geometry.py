@@ -14,7 +14,7 @@ from typing import Any
 import shapely
 from pyproj import Transformer
 from shapely import wkt
-from shapely.geometry import mapping
+from shapely.geometry import mapping, shape
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
@@ -48,6 +48,14 @@ def geojson_lonlat(text: str) -> dict[str, Any] | None:
         return None
     t = _transformer(STATE_PLANE, WGS84)
     return dict(mapping(shapely.transform(geom, t.transform, interleaved=False)))
+
+
+def wkt_from_lonlat(geojson: dict[str, Any], precision_ft: int = 2) -> str:
+    """A GeoJSON geometry in longitude/latitude (as the map draws it) -> WKT in EPSG:2260 feet, rounded to
+    ``precision_ft`` decimals (0.01 ft: a survey's precision, not the floating point noise of a mouse)."""
+    geom = shape(geojson)
+    t = _transformer(WGS84, STATE_PLANE)
+    return str(shapely.to_wkt(shapely.transform(geom, t.transform, interleaved=False), rounding_precision=precision_ft))
 
 
 def feature(text: str, **properties: Any) -> dict[str, Any] | None:

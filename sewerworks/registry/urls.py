@@ -1,7 +1,7 @@
 from django.urls import path
 
 from sewerworks.core.urlutils import optional_include
-from sewerworks.registry.views import meters, parcels
+from sewerworks.registry.views import draw, meters, parcels
 
 app_name = "registry"
 
@@ -12,5 +12,6 @@ urlpatterns = [
     path("parcels/<int:pk>/map.json", parcels.parcel_map_json, name="parcel_map_json"),
     path("parcels/<int:pk>/history/", parcels.parcel_history, name="parcel_history"),
     path("parcels/<int:pk>/edit/", parcels.parcel_edit, name="parcel_edit"),
+    path("geometry/convert/", draw.geometry_convert, name="geometry_convert"),
     path("meters/<int:pk>/replace/", meters.replace_meter, name="meter_replace"),
 ] + optional_include("import/", "sewerworks.registry.imports.urls")
