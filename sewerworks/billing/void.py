@@ -203,13 +203,13 @@ def _post(period: BillingPeriod, account: SewerAccount, row: BillRow, voided: Bi
     run = f"rebill:{voided.pk}"
     bill = Bill.objects.create(
         account=account, parcel_id=row.parcel_id, period=period, status=BillStatus.POSTED, basis=row.basis,
-        flags=",".join(row.flags), gallons=row.gallons, total=Decimal(row.total_cents) / 100, topic=row.topic,
+        flags=",".join(row.flags), gallons=row.gallons, total=Decimal(row.total_cents).scaleb(-2), topic=row.topic,
         facts=row.facts, note=f"Replaces voided bill {voided.pk}", run=run, created_at=now, created_by=by,
         posted_at=now,
     )  # fmt: skip
     BillLine.objects.bulk_create(
         BillLine(bill=bill, position=i, kind=kind, description=desc[:200], working=working[:300], quantity=qty,
-                 rate=rate, amount=Decimal(cents) / 100, section=section, interpretations=refs)
+                 rate=rate, amount=Decimal(cents).scaleb(-2), section=section, interpretations=refs)
         for i, (kind, desc, working, qty, rate, cents, section, refs) in enumerate(row.lines)
     )  # fmt: skip
     what = f"Sewer user charge {period.start.isoformat()} – {period.end.isoformat()}, replacing bill {voided.pk}"
