@@ -145,4 +145,4 @@ def parcel_balance(request: HttpRequest, parcel_id: int) -> Any:
 
 
 # Payments (§118-53) and bills on paper add their endpoints to this router.
-from sewerworks.billing import api_payments, api_printing  # noqa: E402, F401
+from sewerworks.billing import api_payments, api_printing, api_void  # noqa: E402, F401

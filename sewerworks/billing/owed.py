@@ -20,7 +20,7 @@ from typing import Any
 from django.db.models import Q
 
 from sewerworks.billing.choices import LedgerKind
-from sewerworks.billing.models import Bill, LedgerEntry
+from sewerworks.billing.models import Bill, LedgerEntry, Rebill
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.s118_53_late_penalty import penalty_date
@@ -89,11 +89,12 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
     sums = {r["bill_id"]: r for r in rows}
     bills = Bill.objects.filter(pk__in=sums).select_related("period").order_by("period__bill_date", "pk")
     params = current_parameters() if dates else None
+    rebilled = dict(Rebill.objects.filter(bill_id__in=sums).values_list("bill_id", "penalty_date")) if dates else {}
     out = []
     for bill in bills:
         r = sums[bill.pk]
-        due: dt.date | None = None
-        if params is not None:
+        due: dt.date | None = rebilled.get(bill.pk)  # a rebill keeps its own penalty date (I-110)
+        if params is not None and due is None:
             try:
                 terms = params.at(bill.period.bill_date)  # I-64: the terms the bill was issued under
                 due = penalty_date(bill.period.bill_date, bill.period.due_date, terms)

@@ -50,7 +50,7 @@ from django.db import connection
 from django.db.models import Count
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
-from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Rebill
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
@@ -60,6 +60,7 @@ from sewerworks.ordinance.s118_53_late_penalty import penalty_date
 
 BILL = Bill._meta.db_table
 LEDGER = LedgerEntry._meta.db_table
+REBILL = Rebill._meta.db_table
 SECTION = "118-53"
 log = logging.getLogger(__name__)
 BASES = ("bill_amount", "unpaid_balance")
@@ -106,12 +107,53 @@ def terms_of(period: BillingPeriod, params: ParameterSet | None = None) -> Penal
     )
 
 
+def rebill_terms(rebill: Rebill, params: ParameterSet | None = None) -> PenaltyTerms:
+    """A rebilled bill's terms: those in force on its own bill date (I-64), its penalty date as kept when it
+    was posted (I-110)."""
+    view = (params or current_parameters()).at(rebill.bill_date)
+    return PenaltyTerms(
+        penalty_date=rebill.penalty_date,
+        rate=view.number("charges.late_penalty_rate"),
+        base=str(view["charges.late_penalty_base"]),
+    )
+
+
+def rebill_penalty_date(
+    period: BillingPeriod, bill_date: dt.date, params: ParameterSet | None = None
+) -> tuple[dt.date, str]:
+    """I-110: the penalty date of a bill posted on ``bill_date`` to replace a voided bill of ``period``, and the
+    reading it followed (``charges.rebill_penalty_runs_from`` in force on that day). ``rebill_date``: §118-53
+    read for the new bill, the later of the period's due date and the new bill date + the penalty days,
+    shifted past a weekend or holiday; ``original_due_date``: the period's own penalty date."""
+    params = params or current_parameters()
+    view = params.at(bill_date)
+    runs_from = str(view["charges.rebill_penalty_runs_from"])
+    if runs_from == "original_due_date":
+        return terms_of(period, params).penalty_date, runs_from
+    if runs_from == "rebill_date":
+        return penalty_date(bill_date, period.due_date, view), runs_from
+    raise ValueError(f"charges.rebill_penalty_runs_from {runs_from!r} is neither rebill_date nor original_due_date")
+
+
 def _insert_penalties(
-    period: BillingPeriod, terms: PenaltyTerms, *, run: str, user_id: int | None, now: dt.datetime
+    period: BillingPeriod,
+    terms: PenaltyTerms,
+    *,
+    run: str,
+    user_id: int | None,
+    now: dt.datetime,
+    rebill_of: dt.date | None = None,
 ) -> int:
     """One ``INSERT … SELECT``: every posted bill of the period that owed anything at the end of its penalty
-    date gets rate × base, in whole cents rounded half up: floor((2·base·n + d) / 2d) for rate/100 = n/d."""
+    date gets rate × base, in whole cents rounded half up: floor((2·base·n + d) / 2d) for rate/100 = n/d.
+    A rebilled bill keeps its own penalty date (I-110): the period's pass leaves it out; with ``rebill_of``
+    (its bill date) only the rebills of that bill date and ``terms.penalty_date`` are penalised."""
     n, d = (terms.rate / 100).as_integer_ratio()
+    if rebill_of is None:
+        rebills, among = f"NOT EXISTS (SELECT 1 FROM {REBILL} r WHERE r.bill_id = b.id)", []
+    else:
+        rebills = f"b.id IN (SELECT r.bill_id FROM {REBILL} r WHERE r.penalty_date = %s AND r.bill_date = %s)"
+        among = [connection.ops.adapt_datefield_value(d) for d in (terms.penalty_date, rebill_of)]
     base = "x.total" if terms.base == "bill_amount" else "x.owed"  # whole cents: integer division floors
     cents = f"((2 * CAST({base} AS BIGINT) * CAST(%s AS BIGINT) + CAST(%s AS BIGINT)) / (2 * CAST(%s AS BIGINT)))"
     day = connection.ops.adapt_datefield_value(terms.penalty_date)
@@ -123,7 +165,7 @@ def _insert_penalties(
         " FROM (SELECT b.id, b.parcel_id, b.account_id, b.period_id, b.total,"
         "  b.total + (SELECT CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)"
         f"   FROM {LEDGER} e WHERE e.bill_id = b.id AND e.kind IN (%s, %s) AND e.posted_on <= %s) AS owed"
-        f"  FROM {BILL} b WHERE b.period_id = %s AND b.status = %s"
+        f"  FROM {BILL} b WHERE b.period_id = %s AND b.status = %s AND {rebills}"
         f"  AND NOT EXISTS (SELECT 1 FROM {LEDGER} p WHERE p.source_key = 'penalty:bill:' || b.id)) x"
         f" WHERE x.owed > 0 AND {cents} > 0"
         " ON CONFLICT (source_key) DO NOTHING"
@@ -143,6 +185,7 @@ def _insert_penalties(
         day,
         period.pk,
         BillStatus.POSTED.value,
+        *among,
         n,
         d,
         d,
@@ -171,6 +214,17 @@ def apply_late_penalties(
             continue
         if terms.penalty_date < as_of:
             added += _insert_penalties(period, terms, run=run, user_id=user_id, now=now)
+    rebills = Rebill.objects.filter(penalty_date__lt=as_of, bill__status=BillStatus.POSTED).select_related("bill")
+    for period_id, due, billed in sorted(set(rebills.values_list("bill__period_id", "penalty_date", "bill_date"))):
+        rebill = Rebill(penalty_date=due, bill_date=billed)
+        try:
+            terms = rebill_terms(rebill, params)
+        except (NotInForce, ParameterError, ValueError) as exc:
+            log.warning("late penalties of rebills of %s not applied: %s", billed, exc)
+            refused.append(f"rebills of {billed}")
+            continue
+        period = BillingPeriod.objects.get(pk=period_id)
+        added += _insert_penalties(period, terms, run=run, user_id=user_id, now=now, rebill_of=billed)
     return added, refused
 
 
@@ -202,8 +256,9 @@ def topic_facts(bill: Bill, *, until: dt.date) -> dict[str, Any]:
         .annotate(net=MoneySum("amount"))
         .order_by("posted_on")
     )
+    rebill = Rebill.objects.filter(bill=bill).first()
     return {
-        "bill_date": bill.period.bill_date.isoformat(),
+        "bill_date": (rebill.bill_date if rebill else bill.period.bill_date).isoformat(),
         "due_date": bill.period.due_date.isoformat(),
         "amount": format(bill.total, "f"),
         "payments": [
@@ -224,6 +279,8 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
     for penalty in added.select_related("bill", "bill__period").order_by("bill_id"):
         bill = penalty.bill
         assert bill is not None  # a penalty names its bill
+        if bill.status == BillStatus.VOID:
+            continue  # voiding withdrew its penalty for good (billing.void)
         entries = LedgerEntry.objects.filter(bill=bill, kind=LedgerKind.PENALTY)
         standing = Decimal(entries.aggregate(t=MoneySum("amount"))["t"])
         owed = owed_at_end_of(bill, penalty.posted_on - dt.timedelta(days=1))  # the day before: its penalty date
@@ -313,6 +370,9 @@ def _paid_toward_penalty_to_credit(penalty: LedgerEntry, n: int, *, run: str, us
 
 def bill_penalty_date(bill: Bill) -> dt.date | None:
     """The bill's penalty date, or None when no penalty terms were in force on its bill date."""
+    rebill = Rebill.objects.filter(bill=bill).first()
+    if rebill is not None:
+        return rebill.penalty_date  # I-110
     try:
         return terms_of(bill.period).penalty_date
     except (NotInForce, ParameterError, ValueError):

@@ -27,3 +27,8 @@ rules.add_perm("billing.post_period", has_role(SUPERINTENDENT))
 rules.add_perm("billing.take_payment", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.reverse_payment", has_role(SUPERINTENDENT))
 rules.add_perm("billing.print_bills", has_role(CLERK, SUPERINTENDENT))
+
+# A posted bill found wrong (a misread meter, a wrong class) is voided and the account billed again for the
+# period: the clerk's office or the Superintendent, as for the bills they run; never an inspector.
+rules.add_perm("billing.void_bill", has_role(CLERK, SUPERINTENDENT))
+rules.add_perm("billing.rebill_account", has_role(CLERK, SUPERINTENDENT))

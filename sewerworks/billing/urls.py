@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.billing.views import bills, counter, payments, periods, printing
+from sewerworks.billing.views import bills, counter, payments, periods, printing, void
 
 app_name = "billing"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("periods/<int:pk>/review/", periods.period_review, name="period_review"),
     path("periods/<int:pk>/post/", periods.period_post, name="period_post"),
     path("bills/<int:pk>/", bills.bill_detail, name="bill_detail"),
+    path("bills/<int:pk>/void/", void.void_bill, name="void_bill"),
+    path("bills/<int:pk>/rebill/", void.rebill, name="rebill"),
     path("counter/", counter.counter, name="counter"),
     path("counter/accounts/<int:pk>/", counter.counter_account, name="counter_account"),
     path("counter/accounts/<int:pk>/apply-credit/", counter.counter_apply_credit, name="counter_apply_credit"),

@@ -13,7 +13,7 @@ class ContractsConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "dashboard", "demo", "parcel_page", "navigation", "signals", "coverage"):
+        for module in ("rules", "dashboard", "demo", "parcel_page", "navigation", "signals", "coverage", "charges"):
             try:
                 import_module(f"sewerworks.contracts.{module}")
             except ModuleNotFoundError as exc:

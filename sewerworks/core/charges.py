@@ -5,11 +5,14 @@ A program's own ``do_*`` action that has already checked its role (recording a Â
 through :func:`do_add_pending_charge`, which checks ``core.add_pending_charge``. Both are idempotent by
 source key: the same source twice returns the charge first written, unchanged. Every write leaves a
 history row naming the user.
+
+How billing posts each kind is declared by the program that writes it (:func:`register_charge_kind`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -84,12 +87,66 @@ def do_add_pending_charge(*, acting_user: Any, **fields: Any) -> PendingCharge:
         return add_pending_charge(acting_user=acting_user, **fields)
 
 
+@dataclass(frozen=True)
+class ChargeKind:
+    """How billing posts a kind of pending charge; the program that writes the kind declares it once
+    (``register_charge_kind`` in its ``charges`` module), so a new kind needs no edit in billing.
+
+    ``rides_on_next_bill``: posted with the account's next posted bill (it names the bill and is owed and
+    paid with it); otherwise billed at once, on the day billing next posts pending charges (the daily
+    sweep). ``paid_when_incurred``: the program took the money when the charge arose (a fee paid at
+    filing): billing posts the charge and its payment together, so it is on the ledger and owed by no one
+    (I-111)."""
+
+    kind: str
+    ledger_kind: str
+    section: str
+    rides_on_next_bill: bool
+    paid_when_incurred: bool = False
+    label: str = ""
+
+
+CHARGE_KINDS: dict[str, ChargeKind] = {}
+
+
+def register_charge_kind(
+    kind: str,
+    *,
+    ledger_kind: str,
+    section: str,
+    rides_on_next_bill: bool,
+    paid_when_incurred: bool = False,
+    label: str = "",
+) -> ChargeKind:
+    """Declare how billing posts pending charges of ``kind`` (see :class:`ChargeKind`); once per kind."""
+    declared = ChargeKind(kind, ledger_kind, _section(section), rides_on_next_bill, paid_when_incurred, label)
+    if kind in CHARGE_KINDS and CHARGE_KINDS[kind] != declared:
+        raise ValueError(f"pending-charge kind {kind!r} is declared twice, differently")
+    if paid_when_incurred and rides_on_next_bill:
+        raise ValueError(f"pending-charge kind {kind!r}: a charge paid when incurred is not carried to a bill")
+    CHARGE_KINDS[kind] = declared
+    return declared
+
+
+def mark_charge_billed(
+    charge: PendingCharge, *, billed_on: dt.date, billing_reference: str, acting_user: Any
+) -> PendingCharge:
+    """:func:`do_mark_charge_billed` for billing's own posting, which has checked its role (or is the
+    daily sweep, with no user)."""
+    with transaction.atomic():
+        return _mark(charge, billed_on=billed_on, billing_reference=billing_reference, acting_user=acting_user)
+
+
 def do_mark_charge_billed(
     charge: PendingCharge, *, billed_on: dt.date, billing_reference: str, acting_user: Any
 ) -> PendingCharge:
     """Billing posted the charge (to a bill or the account's ledger) on ``billed_on``: it is no longer
     pending. A charge is billed once: a second time is refused, naming when and where it was billed."""
     require(acting_user, "core.bill_pending_charge", "mark a charge billed")
+    return _mark(charge, billed_on=billed_on, billing_reference=billing_reference, acting_user=acting_user)
+
+
+def _mark(charge: PendingCharge, *, billed_on: dt.date, billing_reference: str, acting_user: Any) -> PendingCharge:
     reference = (billing_reference or "").strip()
     if not reference:
         raise ValidationError({"billing_reference": "Name the bill or ledger entry the charge was posted to."})

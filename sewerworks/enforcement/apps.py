@@ -13,7 +13,7 @@ class EnforcementConfig(AppConfig):
         from importlib import import_module
 
         modules = ("timeline", "dashboard", "coverage", "demo", "attachments", "duties", "steps", "connect_tasks")
-        for module in (*modules, "navigation", "determination_facts"):
+        for module in (*modules, "navigation", "determination_facts", "charges"):
             try:
                 import_module(f"sewerworks.enforcement.{module}")
             except ModuleNotFoundError as exc:

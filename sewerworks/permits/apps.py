@@ -12,7 +12,7 @@ class PermitsConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "dashboard", "demo", "parcel_page", "navigation", "attachments", "coverage"):
+        for module in ("rules", "dashboard", "demo", "parcel_page", "navigation", "attachments", "coverage", "charges"):
             try:
                 import_module(f"sewerworks.permits.{module}")
             except ModuleNotFoundError as exc:

@@ -101,7 +101,8 @@ def do_review_period(period: BillingPeriod, *, acting_user: Any, why: str = "") 
 
 def do_post_period(period: BillingPeriod, *, acting_user: Any) -> RunResult:
     """Post a reviewed period to the ledger; posting again changes nothing. Then a credit an account
-    holds from an earlier payment pays its new bill (``billing.actions.credits``, I-63)."""
+    holds from an earlier payment pays its new bill (``billing.actions.credits``, I-63), after the other
+    programs' charges that ride on the bill are posted with it (``billing.pending``)."""
     require(acting_user, "billing.post_period", "post a billing period")
     try:
         result = post_period(period, acting_user=acting_user)
@@ -111,6 +112,8 @@ def do_post_period(period: BillingPeriod, *, acting_user: Any) -> RunResult:
         raise ValidationError(str(exc)) from exc
     if result.posted:
         from sewerworks.billing.actions.credits import apply_credits_to_period
+        from sewerworks.billing.pending import post_with_bills
 
+        post_with_bills(period, user=acting_user)  # other programs' charges that ride on the bill
         apply_credits_to_period(period, acting_user=acting_user)
     return result

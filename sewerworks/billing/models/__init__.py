@@ -6,15 +6,18 @@ from sewerworks.billing.models.ledger import LedgerEntry
 from sewerworks.billing.models.payments import Payment
 from sewerworks.billing.models.periods import BillingPeriod, PeriodStatusChange
 from sewerworks.billing.models.strength import StrengthRecord
+from sewerworks.billing.models.voids import BillVoid, Rebill
 
 __all__ = [
     "Bill",
     "BillBatch",
     "BillLine",
+    "BillVoid",
     "BillingPeriod",
     "LedgerEntry",
     "MailingOrder",
     "Payment",
     "PeriodStatusChange",
+    "Rebill",
     "StrengthRecord",
 ]

@@ -31,6 +31,8 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.take_payment": frozenset({CLERK, SUPT, ADMIN}),
     "billing.reverse_payment": frozenset({SUPT, ADMIN}),
     "billing.print_bills": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.void_bill": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.rebill_account": frozenset({CLERK, SUPT, ADMIN}),
 }
 
 

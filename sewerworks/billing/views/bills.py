@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill
 from sewerworks.billing.penalties import bill_penalty_date, topic_facts
+from sewerworks.billing.views.void import void_context
 from sewerworks.core.determinations import LawNotInForce, run_determination, today
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError
@@ -61,5 +62,6 @@ def bill_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "agrees": agrees,
         "entries": bill.ledgerentry_set.all(),
         "late": late_penalty(bill),
+        **void_context(bill, request.user),
     }
     return render(request, "billing/bill_detail.html", context)
