@@ -55,6 +55,9 @@ class _Found:
         self.parcels: set[int] = set()
         self.owners: set[int] = set()
 
+    def full(self) -> bool:
+        return len(self.hits) >= self.limit
+
     def add_parcels(self, rows: QuerySet) -> None:
         for p in rows.values("pk", "tax_map_number", "street_number", "street_name")[: self.limit]:
             if p["pk"] in self.parcels:
@@ -132,15 +135,17 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
 
 
 def _substrings(found: _Found, query: str, q: str, addresses: list[str], names: list[str]) -> None:
-    """The substring path: owners and addresses containing the text, tax map numbers without separators."""
+    """The substring path: owners and addresses containing the text, tax map numbers without separators.
+    Skipped once the prefix path has found ``limit`` hits: what it would add ranks after them and is cut."""
     index = backend()
     compact = tax_map_compact_form(query)
-    if compact:
+    if compact and not found.full():
         found.add_parcel_ids(index.parcels_with_compact_tax_map(compact, found.limit))
     if len(q) < MIN_SUBSTRING:
         return  # a trigram index cannot look up one or two characters: the prefix path answered
-    found.add_parcel_ids(index.parcels_containing([f for f in addresses if len(f) >= MIN_SUBSTRING], found.limit))
-    if not q[0].isdigit():
+    if not found.full():
+        found.add_parcel_ids(index.parcels_containing([f for f in addresses if len(f) >= MIN_SUBSTRING], found.limit))
+    if not q[0].isdigit() and not found.full():
         ids = index.owners_containing([f for f in names if len(f) >= MIN_SUBSTRING], found.limit)
         ids = [pk for pk in ids if pk not in found.owners]
         if ids:

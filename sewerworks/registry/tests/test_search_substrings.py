@@ -158,3 +158,12 @@ def test_a_migration_that_drops_the_triggers_gets_them_back_with_the_index_rebui
     assert sorted(backend().owners_containing(["vans", "ndermar"], 20)) == sorted(
         [roll["evans"].pk, roll["stevans"].pk, roll["evanson"].pk, Owner.objects.get(name="VANDERMARK ANN").pk]
     )
+
+
+def test_a_page_full_of_names_starting_with_the_text_leaves_no_room_for_those_containing_it(db: Any) -> None:
+    """Twenty owners named KING... fill the page; "SPEAKING ANN" (containing "king") would rank after them."""
+    for n in range(20):
+        f.owned(f.parcel(f"108.12-4-{n + 1}", dx=100 * n), f"KING {chr(65 + n)}")
+    f.owned(f.parcel("108.12-5-1", dx=2500), "SPEAKING ANN")
+    assert owners("king") == [f"KING {chr(65 + n)}" for n in range(20)]
+    assert owners("peaking") == ["SPEAKING ANN"]
