@@ -5,7 +5,8 @@ python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_b
 python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
 python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
 
-Builds a fresh SQLite database in a temporary folder (never the developer's var/), migrates it, times
+Builds a fresh SQLite database in a temporary folder (never the developer's var/), or uses DATABASE_URL
+when set (scripts/with-postgres.sh python -m benchmarks), migrates it, times
 the demo build at N parcels (default 1,000,000), then times the registry search box against its floor
 and prints peak memory. Exits non-zero when search misses its goal (p95 under 100 ms), after printing
 the SQL and query plans of the slow queries.
@@ -39,7 +40,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def setup_django(var_dir: str) -> None:
     os.environ["SEWERWORKS_VAR"] = var_dir
     os.environ["DJANGO_SETTINGS_MODULE"] = "sewerworks.settings"
-    os.environ.pop("DATABASE_URL", None)  # the embedded SQLite database, in var_dir
+    # the embedded SQLite database in var_dir, unless DATABASE_URL names another (a throwaway PostgreSQL)
     import django
 
     django.setup()
@@ -82,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         from sewerworks.registry import demo
 
         print(f"sewerworks benchmarks: {args.parcels:,} parcels, seed {args.seed}, {os.cpu_count()} cores, "
-              f"SQLite {sqlite3.sqlite_version}, database in {var_dir}")  # fmt: skip
+              f"{connection.vendor} (SQLite {sqlite3.sqlite_version}), var in {var_dir}, load average "
+              f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
         start = time.perf_counter()
         call_command("migrate", verbosity=0)
         print(f"migrate: {time.perf_counter() - start:.1f} s")

@@ -1,7 +1,9 @@
-"""The registry search box against its floor.
+"""The registry search box against its floor, on SQLite or (DATABASE_URL) PostgreSQL.
 
 ``sewerworks.registry.search.search(q)`` over the queries a clerk types (a tax map prefix, "12 main",
-"king", "smith", an account or meter prefix), and the floor: one indexed range lookup on
+"king", "smith", an account or meter prefix; a part in the middle of a name, "Given Surname" and
+"Surname, Given", a tax map number without separators, a full address with its suffix spelled out), and
+the floor: one indexed range lookup on
 ``registry_parcel.tax_map_number`` returning 20 ids through a raw cursor, the least any search can cost.
 For a query that misses the goal, the SQL it ran and SQLite's EXPLAIN QUERY PLAN say why.
 """
@@ -30,6 +32,10 @@ FIXED_QUERIES = [
     ("owner 'smith'", "smith"),
     ("account 'MAR-0001'", "MAR-0001"),
     ("meter serial 'WM1234'", "WM1234"),
+    ("middle of a name 'vans'", "vans"),
+    ("middle of a name 'mith'", "mith"),
+    ("tax map without separators '1081'", "1081"),
+    ("full address '68 Main Street'", "68 Main Street"),
 ]
 
 
@@ -42,9 +48,20 @@ def queries_from_data() -> list[tuple[str, str]]:
     if parcel:
         found.append(("full tax map number", parcel.tax_map_number))
         found.append((f"address '{parcel.address_search[:8]}'", parcel.address_search[:8]))
+        compact = "".join(ch for ch in parcel.tax_map_number if ch.isalnum())
+        found.append((f"tax map without separators '{compact}'", compact))
+        spelled = " ".join(
+            {"rd": "Road", "st": "Street", "ln": "Lane"}.get(w, w) for w in parcel.address_search.split()
+        )
+        found.append((f"full address '{spelled}'", spelled))
     owner = Owner.objects.order_by("-pk").values_list("name", flat=True).first()
     if owner:
         found.append((f"owner '{owner[:9].lower()}'", owner[:9].lower()))
+        words = owner.title().split()
+        if len(words) >= 2:
+            found.append((f"owner '{words[1]} {words[0]}'", f"{words[1]} {words[0]}"))
+            found.append((f"owner '{words[0]}, {words[1]}'", f"{words[0]}, {words[1]}"))
+        found.append((f"middle of an owner's name '{owner[2:7].lower()}'", owner[2:7].lower()))
     serial = WaterMeter.objects.order_by("pk").values_list("serial", flat=True).first()
     if serial:
         found.append((f"meter serial '{serial[:6]}'", serial[:6]))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: every benchmark, each printing its figures and one last line "NAME ÷ floor R (goal ≤ G):
-# met|MISSED". Billing runs on SQLite and again on a throwaway PostgreSQL 15 (as make test starts it).
+# met|MISSED". Search and billing run on SQLite and again on a throwaway PostgreSQL 15 (as make test starts it).
 # Every benchmark runs even when one misses; the exit status is non-zero if any missed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,7 @@ status=0
 run() { echo; echo "==== $*"; "$@" || status=1; }
 
 run python -m benchmarks
+run scripts/with-postgres.sh python -m benchmarks  # the search box on PostgreSQL (pg_trgm)
 run python -m benchmarks import_contention
 run python -m benchmarks billing --accounts "$ACCOUNTS"
 run scripts/with-postgres.sh python -m benchmarks billing --accounts "$ACCOUNTS"

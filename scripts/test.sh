@@ -26,6 +26,7 @@ PG_PATHS=(
   sewerworks/enforcement/tests/test_duties.py
   sewerworks/enforcement/tests/test_connect_tasks.py
   sewerworks/registry/tests/test_search_forms.py
+  sewerworks/registry/tests/test_search_substrings.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
   sewerworks/engineering/tests/test_projects.py

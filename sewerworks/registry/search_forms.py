@@ -13,6 +13,7 @@ import re
 from itertools import product
 
 from sewerworks.registry.models.parcels import normalise_search
+from sewerworks.registry.search_backends.base import tax_map_compact
 
 # Long form -> USPS abbreviation (Publication 28), for the suffixes and directions of Marlborough's roads.
 SPELLINGS: dict[str, str] = {
@@ -83,3 +84,20 @@ def tax_map_forms(query: str) -> list[str]:
         if dashed not in forms:
             forms.append(dashed)
     return forms
+
+
+TAX_MAP_COMPACT_TYPED = re.compile(r"^\d[\d.\s/-]*$")
+MIN_COMPACT = 4
+
+
+def tax_map_compact_form(query: str) -> str | None:
+    """A query of digits and separators only, as a tax map number without separators, when it has at least
+    four digits: "108.12-3-45", "108123 45" and "10812345" are all "10812345", and find every parcel whose
+    number, with its separators taken out, starts with those digits (the digits alone cannot say where the
+    section, block and lot divide, so "108.12-3-45" and "108.1-23-45" are both found: the exact number
+    typed with its separators comes first). "68 Main" (letters) and "68" (too few digits) are not."""
+    typed = query.strip()
+    if not TAX_MAP_COMPACT_TYPED.match(typed):
+        return None
+    compact = tax_map_compact(typed)
+    return compact if len(compact) >= MIN_COMPACT else None
