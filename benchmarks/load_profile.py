@@ -27,6 +27,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +39,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=30, help="Timed requests per kind (default 30).")
     parser.add_argument("--kinds", default="", help="Comma-separated kinds to run (default: the whole mix).")
     parser.add_argument("--profile", action="append", default=[], help="Kind to profile ('all' for every one).")
+    parser.add_argument("--sql", action="append", default=[], help="Kind whose queries (one request) to print.")
     parser.add_argument("--top", type=int, default=25, help="cProfile entries printed per profiled kind.")
     return parser.parse_args(argv)
 
@@ -102,10 +104,24 @@ class Session:
 class QueryCounter:
     def __init__(self) -> None:
         self.count = 0
+        self.shapes: Counter[str] = Counter()
 
     def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
         self.count += 1
+        self.shapes[sql[:300]] += 1
         return execute(sql, params, many, context)
+
+
+def print_queries(name: str, fn: Callable[..., tuple[int, bytes]], session: Session) -> None:
+    """The queries of one request of ``name``, the same statement counted once with how many times it ran."""
+    from django.db import connection
+
+    counter = QueryCounter()
+    with connection.execute_wrapper(counter):
+        fn(session, random.Random(118))
+    print(f"\n=== queries: {name} ({counter.count}) ===")
+    for sql, n in counter.shapes.most_common():
+        print(f"{n:>4} x {sql}")
 
 
 def measure(
@@ -173,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{f['cpu_mean_ms']:>10.1f}{f['wall_ms']:>9.1f}{f['errors']:>7}",
             flush=True,
         )
+        if name in args.sql:
+            print_queries(name, fn, sessions[0])
         weighted_cpu += weight * f["cpu_mean_ms"]
         total_weight += weight
     if total_weight:
