@@ -11,10 +11,12 @@ on a day it claims, is refused with the reason; every other determination and th
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, cast
 
 from django.conf import settings
@@ -84,8 +86,27 @@ _MERGED_MAX = 8
 _merged_lock = threading.Lock()
 
 
+_held: contextvars.ContextVar[ParameterSet | None] = contextvars.ContextVar("held_parameters", default=None)
+
+
+@contextlib.contextmanager
+def parameters_read_once() -> Iterator[ParameterSet]:
+    """Inside the block, :func:`current_parameters` answers the set read on entering it, with no query: for
+    a read-only screen that runs a determination per row (the grease program's list and panel). Never
+    around code that records a resolution: it would not see it."""
+    params = current_parameters()
+    token = _held.set(params)
+    try:
+        yield params
+    finally:
+        _held.reset(token)
+
+
 def current_parameters() -> ParameterSet:
     """Packaged parameters of the configured jurisdiction, overridden by recorded resolutions."""
+    held = _held.get()
+    if held is not None:
+        return held
     jurisdiction = settings.SEWERWORKS_JURISDICTION
     try:
         rows = _recorded_rows()
