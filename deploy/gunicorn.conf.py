@@ -5,11 +5,19 @@ only for itself; behind nginx on loopback. Environment: SEWERWORKS_BIND (127.0.0
 SEWERWORKS_WEB_WORKERS (2 x cores + 1, at most 5), SEWERWORKS_WEB_THREADS (2), SEWERWORKS_WEB_TIMEOUT (60 s).
 Logs go to standard error as JSON lines (journald), the same format as the application's (core.logs);
 gunicorn's own access log is off because the application logs each request with its id.
+
+Each worker fills its per-process caches (the API's operations and their query parameters, built from the
+OpenAPI schema; the migrations on disk that ``/healthz`` compares) before it takes its first request
+(``post_worker_init``), so that no request pays for them, and a worker is replaced only every few thousand
+requests: each new worker imports Django again (a second or two of CPU on the cores the requests share,
+issue 19). The application is not preloaded in the master, so that ``systemctl reload`` (HUP) after an
+upgrade still starts workers on the new code.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 bind = os.environ.get("SEWERWORKS_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("SEWERWORKS_WEB_WORKERS", str(min(2 * (os.cpu_count() or 1) + 1, 5))))
@@ -19,8 +27,8 @@ timeout = int(os.environ.get("SEWERWORKS_WEB_TIMEOUT", "60"))  # a PDF batch run
 graceful_timeout = 30
 keepalive = 5
 # A worker is replaced after this many requests (a slow leak never grows for weeks).
-max_requests = 2000
-max_requests_jitter = 200
+max_requests = 5000
+max_requests_jitter = 500
 # Only nginx on this machine may say a request came over https (X-Forwarded-Proto).
 forwarded_allow_ips = os.environ.get("SEWERWORKS_FORWARDED_ALLOW_IPS", "127.0.0.1")
 proxy_allow_ips = forwarded_allow_ips
@@ -40,3 +48,12 @@ logconfig_dict = {
         "gunicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
     },
 }
+
+
+def post_worker_init(worker: Any) -> None:
+    """In each worker, once the application is loaded and before its first request: fill its caches."""
+    from sewerworks.core.api_query import routes
+    from sewerworks.core.health import shipped_migrations
+
+    routes()
+    shipped_migrations()

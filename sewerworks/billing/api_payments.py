@@ -62,11 +62,37 @@ class PaymentOut(Schema):
 
     @staticmethod
     def resolve_allocations(obj: Payment) -> list[dict[str, Any]]:
-        entries = LedgerEntry.objects.filter(source_key__startswith=f"payment:{obj.receipt_number}:", kind="payment")
-        return [
-            {"bill_id": e.bill_id, "part": e.source_key.rsplit(":", 1)[-1], "amount": -e.amount}
-            for e in entries.order_by("id")
-        ]
+        entries = getattr(obj, "_allocation_entries", None)  # read for a whole page by with_allocations
+        if entries is None:
+            entries = LedgerEntry.objects.filter(
+                source_key__startswith=f"payment:{obj.receipt_number}:", kind="payment"
+            ).order_by("id")
+        return [{"bill_id": e.bill_id, "part": e.source_key.rsplit(":", 1)[-1], "amount": -e.amount} for e in entries]
+
+
+def with_allocations(payments: list[Payment]) -> list[Payment]:
+    """``payments`` with the ledger entries that allocated each, read in one query for the page (by their
+    accounts' index; the entries name the receipt only in ``source_key``), not one per payment (issue 19)."""
+    mine: dict[str, list[LedgerEntry]] = {f"payment:{p.receipt_number}:": [] for p in payments}
+    entries = LedgerEntry.objects.filter(
+        account_id__in={p.account_id for p in payments}, kind="payment", source_key__startswith="payment:"
+    ).order_by("id")
+    for entry in entries:
+        for prefix, found in mine.items():
+            if entry.source_key.startswith(prefix):
+                found.append(entry)
+    for payment in payments:
+        payment._allocation_entries = mine[f"payment:{payment.receipt_number}:"]  # type: ignore[attr-defined]
+    return payments
+
+
+class PaymentPagination(RegistryPagination):
+    """The registry's ``limit`` and ``offset``, each page's allocations read at once."""
+
+    def paginate_queryset(self, queryset: Any, pagination: Any, request: HttpRequest, **params: Any) -> Any:
+        page = super().paginate_queryset(queryset, pagination, request, **params)
+        page["items"] = with_allocations(list(page["items"]))
+        return page
 
 
 class ReversalIn(Schema):
@@ -131,7 +157,7 @@ def take_payment(request: HttpRequest, payload: PaymentIn) -> Any:
 
 
 @router.get("/billing/payments", response={200: list[PaymentOut], **REFUSALS}, summary="Payments, newest first")
-@paginate(RegistryPagination)
+@paginate(PaymentPagination)
 def list_payments(
     request: HttpRequest,
     account_id: int | None = Query(None, description="One account's payments."),  # type: ignore[type-arg]

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from sewerworks.core.determinations import run_determination
 from sewerworks.grease.choices import Category, InterceptorKind
-from sewerworks.grease.models import FoodServiceEstablishment, Interceptor, PumpOut
+from sewerworks.grease.models import FoodServiceEstablishment, GreaseInspection, Interceptor, PumpOut
 from sewerworks.ordinance.decision import Decision
 
 START_FROM_INSTALLATION = True
@@ -61,8 +61,15 @@ def log_entries(interceptor: Interceptor) -> list[PumpOut]:
     return list(interceptor.pump_outs.select_related("hauler").order_by("pumped_on", "id"))
 
 
-def recordkeeping(interceptor: Interceptor, as_of: dt.date | None = None, made_available: bool = True) -> Decision:
-    """The ``grease-recordkeeping`` topic applied to the pump-out log (oldest entry first)."""
+def recordkeeping(
+    interceptor: Interceptor,
+    as_of: dt.date | None = None,
+    made_available: bool = True,
+    *,
+    entries: list[PumpOut] | None = None,
+) -> Decision:
+    """The ``grease-recordkeeping`` topic applied to the pump-out log (oldest entry first); ``entries``: the
+    log already read (:func:`log_entries`' order, the hauler joined), as the list of establishments reads it."""
     log = [
         {
             "pumped_on": p.pumped_on.isoformat(),
@@ -71,16 +78,26 @@ def recordkeeping(interceptor: Interceptor, as_of: dt.date | None = None, made_a
             "receipt_volume_gal": str(p.receipt_volume_gal) if p.receipt_volume_gal else None,
             "nysdec_approved_disposal": p.nysdec_approved_disposal,
         }
-        for p in log_entries(interceptor)
+        for p in (entries if entries is not None else log_entries(interceptor))
     ]
     facts = {"log": log, "made_available": made_available}
     return run_determination("grease-recordkeeping", facts, as_of=as_of or timezone.localdate())
 
 
-def prediction(interceptor: Interceptor, as_of: dt.date | None = None) -> Decision | None:
+def prediction(
+    interceptor: Interceptor,
+    as_of: dt.date | None = None,
+    *,
+    pump_outs: list[PumpOut] | None = None,
+    inspections: list[GreaseInspection] | None = None,
+) -> Decision | None:
     """The ``grease-pump-out-prediction`` topic applied to the trap's own history (advisory, I-67); None when
-    the trap has neither a pump-out nor (``START_FROM_INSTALLATION``) an installation day to count from."""
-    days = sorted(interceptor.pump_outs.values_list("pumped_on", flat=True).distinct())
+    the trap has neither a pump-out nor (``START_FROM_INSTALLATION``) an installation day to count from.
+    ``pump_outs`` and ``inspections`` (oldest first): the trap's records already read."""
+    if pump_outs is not None:
+        days = sorted({p.pumped_on for p in pump_outs})
+    else:
+        days = sorted(interceptor.pump_outs.values_list("pumped_on", flat=True).distinct())
     if days:
         last, earlier = days[-1], days[:-1]
     elif START_FROM_INSTALLATION:
@@ -89,7 +106,7 @@ def prediction(interceptor: Interceptor, as_of: dt.date | None = None) -> Decisi
         return None
     readings = [
         {"inspected_on": timezone.localtime(i.inspected_at).date().isoformat(), "fill_percent": str(i.fill_percent)}
-        for i in interceptor.inspections.order_by("inspected_at")
+        for i in (inspections if inspections is not None else interceptor.inspections.order_by("inspected_at"))
         if timezone.localtime(i.inspected_at).date() > last  # the inspection that asked for the pump-out is before it
     ]
     facts = {

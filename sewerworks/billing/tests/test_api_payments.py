@@ -115,3 +115,18 @@ def test_the_statement_has_the_running_balance_and_what_is_overdue(client_as: An
     early = clerk.get(f"/api/billing/accounts/{account.pk}/statement", {"on": "2026-04-30"}).json()
     assert early["balance"] == "81.72" and [b["overdue"] for b in early["bills"]] == [True, False]
     assert clerk.get(f"/api/billing/accounts/{account.pk}/statement", {"on": "junk"}).status_code == 422
+
+
+def test_the_list_gives_each_payment_its_own_allocations_in_a_fixed_number_of_queries(
+    client_as: Any, owing: Any, make_account: Any, django_assert_max_num_queries: Any
+) -> None:
+    account, older, newer = owing
+    clerk = client_as("clerk")
+    assert pay(clerk, account, receipt_number="W-1", amount="20.00").status_code == 201
+    assert pay(clerk, account, receipt_number="W-12", amount="30.00").status_code == 201  # W-1 starts it
+    assert pay(clerk, account, receipt_number="W-2", amount="100.00").status_code == 201  # leaves a credit
+    one_by_one = {p.pk: clerk.get(f"{URL}/{p.pk}").json()["allocations"] for p in Payment.objects.all()}
+    with django_assert_max_num_queries(5):  # user, roles, count, page, allocations (one per payment: 7)
+        listed = clerk.get(URL).json()["items"]
+    assert {p["id"]: p["allocations"] for p in listed} == one_by_one
+    assert [a["part"] for a in next(p for p in listed if p["receipt_number"] == "W-2")["allocations"]][-1] == "credit"
