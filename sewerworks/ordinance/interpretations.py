@@ -118,6 +118,8 @@ INTERPRETATIONS: dict[str, str] = {
     "I-105": "§118-29.1 screen candidates: outside and within 600 ft of a boundary (a display radius, not law)",
     "I-106": "§118-29.1 a contract user's revenue area is the area of the main its first lateral joins",
     "I-107": "§118-29.1 a contract is approved by a recorded Board resolution adopted on or before the decision",
+    # The bill run's speed goals (issue 10)
+    "I-108": "§118-51 a period posts in chunks: each bill on the ledger when its chunk commits; posted when all are",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
