@@ -141,18 +141,41 @@ def adapt_date(value: dt.date) -> Any:
 
 
 def write_i24_lines(
-    cur: Any, r: Rating, x5: str, source: str, where: str, where_args: list[Any], beyond: str, rate: str | None
+    cur: Any,
+    r: Rating,
+    x5: str,
+    source: str,
+    where: str,
+    where_args: list[Any],
+    beyond: str,
+    rate: str | None,
+    full: str | None = None,
 ) -> None:
     """The I-24 line items (first gallons or the minimum; gallons beyond) of the bills ``source`` / ``where``
-    selects, x5 their hundred-thousandths of a gallon; ``rate`` the rate column (None: left empty)."""
+    selects, x5 their hundred-thousandths of a gallon; ``rate`` the rate column (None: left empty).
+
+    The first line of a bill that used the whole first block (``full``, x5 ≥ the block; the most of a
+    period's bills) is the same line for every such bill: the same expressions with the block as a constant,
+    which the database computes once per statement rather than once per bill."""
+    full = full or f"{x5} >= {r.block * S}"
+    whole = f"CAST({r.block * S} AS bigint)" if connection.vendor == "postgresql" else str(r.block * S)
+    _first_line(cur, r, whole, source, f"{where} AND {full}", where_args, rate)
+    _first_line(cur, r, x5, source, f"{where} AND NOT ({full})", where_args, rate)
+    rate_sql, rate_args = _rate_column(rate)
+    over = f"({x5} - {r.block * S})"
+    cur.execute(
+        f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, 1, 'gallons-beyond', %s, {quantity_text(over)} || %s,"
+        f" {gallons_sql(over)}, {rate_sql}, {cents_sql(r, over)}, %s, 'I-24' FROM {source} WHERE {where} AND {beyond}",
+        [f"Water used beyond {r.block:,} gallons", f" gal × {r.rate_text}/gal", *rate_args, SECTION, *where_args],
+    )
+
+
+def _first_line(cur: Any, r: Rating, x5: str, source: str, where: str, where_args: list[Any], rate: str | None) -> None:
     first = first_sql(r, x5)
     at_rate = at_rate_sql(r, x5)
     cents = cents_sql(r, first)
     dollars = int_text(f"{cents} / 100")
-    rate_sql = "CAST(%s AS numeric)" if connection.vendor == "postgresql" else "%s"
-    if rate is None:  # typed: PostgreSQL reads an untyped NULL in a CASE as text
-        rate_sql = "CAST(NULL AS numeric)" if connection.vendor == "postgresql" else "NULL"
-    rate_args = [] if rate is None else [rate]
+    rate_sql, rate_args = _rate_column(rate)
     block = f"first {r.block:,} gallons or less"
     cur.execute(
         f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, 0,"
@@ -173,9 +196,11 @@ def write_i24_lines(
             *where_args,
         ],
     )
-    over = f"({x5} - {r.block * S})"
-    cur.execute(
-        f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, 1, 'gallons-beyond', %s, {quantity_text(over)} || %s,"
-        f" {gallons_sql(over)}, {rate_sql}, {cents_sql(r, over)}, %s, 'I-24' FROM {source} WHERE {where} AND {beyond}",
-        [f"Water used beyond {r.block:,} gallons", f" gal × {r.rate_text}/gal", *rate_args, SECTION, *where_args],
-    )
+
+
+def _rate_column(rate: str | None) -> tuple[str, list[Any]]:
+    """SQL and arguments of the rate column: the rate, or empty (typed: PostgreSQL reads an untyped NULL in a
+    CASE as text)."""
+    if rate is None:
+        return ("CAST(NULL AS numeric)" if connection.vendor == "postgresql" else "NULL"), []
+    return ("CAST(%s AS numeric)" if connection.vendor == "postgresql" else "%s"), [rate]

@@ -151,7 +151,8 @@ def write_plain(
         x5 = f"CAST(round(b.gallons * {S}) AS INTEGER)"
     where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s"
     where_args = [period.pk, BillStatus.DRAFT.value, low, high]
-    write_i24_lines(cur, r, x5, f"{BILL} b", where, where_args, f"b.gallons > {r.block}", r.rate_param)
+    beyond, full = f"b.gallons > {r.block}", f"b.gallons >= {r.block}"
+    write_i24_lines(cur, r, x5, f"{BILL} b", where, where_args, beyond, r.rate_param, full)
     if r.strength:
         _write_strength_lines(cur, period, low, high, r, x5, LINE_COLUMNS, where)
     if r.estimates:
