@@ -73,7 +73,7 @@ def review_period(request: HttpRequest, period_id: int) -> Any:
 @router.post(
     "/billing/periods/{period_id}/post",
     response={200: s.PostOut, **REFUSALS},
-    summary="Post a reviewed period to the ledger (posting twice changes nothing)",
+    summary="Post a reviewed period in chunks, or finish a stopped posting (I-108); twice changes nothing",
 )
 def post_period(request: HttpRequest, period_id: int) -> Any:
     require(request, "billing.post_period")

@@ -27,7 +27,9 @@ class PeriodOut(Schema):
     reads_until: dt.date
     bill_date: dt.date
     due_date: dt.date
-    status: str = Field(..., description="draft, reviewed or posted.")
+    status: str = Field(
+        ..., description="draft, reviewed, posting (part posted: post again to finish, I-108) or posted."
+    )
 
 
 class JobOut(Schema):
@@ -36,7 +38,7 @@ class JobOut(Schema):
 
 
 class PostOut(Schema):
-    posted: int = Field(..., description="Ledger entries written (0 when the period was already posted).")
+    posted: int = Field(..., description="Ledger entries written by this call (0 when the period was already posted).")
     unchanged: bool
     message: str
 

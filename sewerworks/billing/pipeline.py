@@ -1,10 +1,13 @@
 """The life of a billing period, declared as data.
 
-    draft → reviewed → posted
+    draft → reviewed → posting → posted
     reviewed → draft (returned for a new run)
 
 A draft is computed (and recomputed) by the bill run and is invisible to the ledger; a person reviews
-it, exceptions first; posting writes its bills to the ledger once. A posted period never moves again.
+it, exceptions first; posting writes its bills to the ledger once, in chunks of accounts, each its own
+short transaction (I-108): while it lasts the period is "posting", each bill part of the ledger from the
+moment its chunk commits; a posting that stopped (a crash) is finished by posting again, which posts only
+what is left. The period becomes posted when every bill is. A posted period never moves again.
 Every move is checked by core's :class:`~sewerworks.core.pipelines.Pipeline` and written as a
 :class:`PeriodStatusChange`.
 """
@@ -15,11 +18,13 @@ from sewerworks.core.pipelines import InvalidTransition, Pipeline
 
 DRAFT = "draft"
 REVIEWED = "reviewed"
+POSTING = "posting"
 POSTED = "posted"
 
 STATUSES: dict[str, str] = {
     DRAFT: "Draft",
     REVIEWED: "Reviewed",
+    POSTING: "Posting",
     POSTED: "Posted",
 }
 
@@ -27,9 +32,11 @@ STATUSES: dict[str, str] = {
 TRANSITIONS: dict[str, dict[str, str]] = {
     DRAFT: {REVIEWED: "draft bills reviewed, exceptions first"},
     REVIEWED: {
-        POSTED: "bills posted to the ledger (§118-51)",
+        POSTING: "posting to the ledger began, chunk by chunk (I-108)",
         DRAFT: "returned to draft: the bill run computes it again",
     },
+    # I-108: a posting is never undone half way; it is finished (posting again posts what is left).
+    POSTING: {POSTED: "bills posted to the ledger (§118-51)"},
     POSTED: {},
 }
 
@@ -38,4 +45,4 @@ TRANSITIONS: dict[str, dict[str, str]] = {
 PERIOD = Pipeline(noun="a billing period", statuses=STATUSES, transitions=TRANSITIONS)
 check = PERIOD.check
 
-__all__ = ["DRAFT", "POSTED", "REVIEWED", "STATUSES", "TRANSITIONS", "InvalidTransition", "PERIOD", "check"]
+__all__ = ["DRAFT", "POSTED", "POSTING", "REVIEWED", "STATUSES", "TRANSITIONS", "InvalidTransition", "PERIOD", "check"]

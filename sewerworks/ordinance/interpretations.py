@@ -118,6 +118,8 @@ INTERPRETATIONS: dict[str, str] = {
     "I-105": "§118-29.1 screen candidates: outside and within 600 ft of a boundary (a display radius, not law)",
     "I-106": "§118-29.1 a contract user's revenue area is the area of the main its first lateral joins",
     "I-107": "§118-29.1 a contract is approved by a recorded Board resolution adopted on or before the decision",
+    # The bill run's speed goals (issue 10)
+    "I-108": "§118-51 a period posts in chunks: each bill on the ledger when its chunk commits; posted when all are",
     # Void and rebill; posting other programs' charges (issues 10 and 11)
     "I-110": "§118-53 a rebilled bill's late penalty runs from its own bill date: the later of due and rebill+30d",
     "I-111": "§118-15 a fee paid at filing is posted with its payment the same day; other programs' charges by kind",

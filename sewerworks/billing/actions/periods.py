@@ -15,7 +15,7 @@ from django.db.models import Q
 
 from sewerworks.billing import pipeline
 from sewerworks.billing.engine.lock import BillRunBusy
-from sewerworks.billing.engine.run import RunResult, move, post_period
+from sewerworks.billing.engine.run import POST_CHUNK, Progress, RunResult, move, post_period
 from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.jobs import start_job
 from sewerworks.core.models import AuditEvent, Job
@@ -63,8 +63,8 @@ def do_open_period(end: dt.date, *, area: Any = None, acting_user: Any) -> Billi
 def do_start_bill_run(period: BillingPeriod, *, acting_user: Any) -> Job:
     """Start the period's draft bill run as a background job with progress (``billing.tasks``)."""
     require(acting_user, "billing.run_bills", "run the bills")
-    if period.status == pipeline.POSTED:
-        raise ValidationError("The period is posted: its bills do not change.")
+    if period.status in (pipeline.POSTED, pipeline.POSTING):
+        raise ValidationError(f"The period is {period.status}: its bills do not change.")
     from sewerworks.billing.tasks import bill_run
 
     with transaction.atomic():
@@ -99,18 +99,21 @@ def do_review_period(period: BillingPeriod, *, acting_user: Any, why: str = "") 
     return period
 
 
-def do_post_period(period: BillingPeriod, *, acting_user: Any) -> RunResult:
-    """Post a reviewed period to the ledger; posting again changes nothing. Then a credit an account
-    holds from an earlier payment pays its new bill (``billing.actions.credits``, I-63), after the other
-    programs' charges that ride on the bill are posted with it (``billing.pending``)."""
+def do_post_period(
+    period: BillingPeriod, *, acting_user: Any, progress: Progress | None = None, chunk_size: int = POST_CHUNK
+) -> RunResult:
+    """Post a reviewed period to the ledger in chunks (I-108), or finish a posting that stopped; posting a
+    posted period changes nothing. Then a credit an account holds from an earlier payment pays its new bill
+    (``billing.actions.credits``, I-63), after the other programs' charges that ride on the bill are posted
+    with it (``billing.pending``)."""
     require(acting_user, "billing.post_period", "post a billing period")
     try:
-        result = post_period(period, acting_user=acting_user)
+        result = post_period(period, acting_user=acting_user, progress=progress, chunk_size=chunk_size)
     except pipeline.InvalidTransition as exc:
         raise ValidationError(str(exc)) from exc
     except BillRunBusy as exc:
         raise ValidationError(str(exc)) from exc
-    if result.posted:
+    if not result.unchanged:  # also a resumed posting whose last chunks were already in (I-108)
         from sewerworks.billing.actions.credits import apply_credits_to_period
         from sewerworks.billing.pending import post_with_bills
 

@@ -30,8 +30,8 @@ def do_record_strength(
         raise ValidationError({"bod": "Give at least one measured constituent."})
     if not source.strip():
         raise ValidationError({"source": "Say what the measurement comes from (e.g. the lab report)."})
-    if period.status == pipeline.POSTED:
-        raise ValidationError({"period": "The period is posted: its bills do not change."})
+    if period.status in (pipeline.POSTED, pipeline.POSTING):  # posting: its bills are going to the ledger (I-108)
+        raise ValidationError({"period": f"The period is {period.status}: its bills do not change."})
     with transaction.atomic():
         record, _ = StrengthRecord.objects.update_or_create(
             account=account,

@@ -1,8 +1,10 @@
-"""The bill run of a period: drafts computed and committed chunk by chunk, then posting in one short
-set-based transaction. Runs exclude each other with :func:`bill_run_lock`.
+"""The bill run of a period: drafts computed and committed chunk by chunk, then posting, also chunk by
+chunk (I-108), each chunk one short set-based transaction. Runs exclude each other with
+:func:`bill_run_lock`.
 
-Test hook: with ``SEWERWORKS_BILL_RUN_DIE_AFTER_CHUNK=N`` in the environment the process kills itself
-with SIGKILL right after committing chunk N (the crash test of issue 10); it does nothing otherwise.
+Test hooks: with ``SEWERWORKS_BILL_RUN_DIE_AFTER_CHUNK=N`` in the environment the process kills itself
+with SIGKILL right after committing draft chunk N, with ``SEWERWORKS_BILL_RUN_DIE_AFTER_POSTING_CHUNK=N``
+right after committing posting chunk N (the crash tests of issue 10); they do nothing otherwise.
 """
 
 from __future__ import annotations
@@ -24,16 +26,20 @@ from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import chunks, gather
 from sewerworks.billing.engine.lock import bill_run_lock
 from sewerworks.billing.engine.plain import Rating
-from sewerworks.billing.engine.write import drop_drafts_after, post_bills, write_chunk
+from sewerworks.billing.engine.write import drop_drafts_after, post_chunk, posting_chunk_end, to_post, write_chunk
 from sewerworks.billing.models import BillingPeriod, PeriodStatusChange
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 
 CHUNK = 10_000
+# Accounts per posting chunk: at a million accounts on SQLite one chunk is a second or two of writing (the
+# goal: no write transaction over 10 s), while each statement still walks thousands of rows.
+POST_CHUNK = 25_000
 # Plain bills (one gallon meter, reads on both sides, I-24 only) are written in SQL (engine/plain.py); the
 # tests turn this off to compare them with the per-account Python path.
 SQL_PLAIN = True
 DIE_AFTER = "SEWERWORKS_BILL_RUN_DIE_AFTER_CHUNK"
+DIE_AFTER_POSTING = "SEWERWORKS_BILL_RUN_DIE_AFTER_POSTING_CHUNK"
 Progress = Callable[..., None]
 
 
@@ -83,8 +89,8 @@ def _sqlite_run_settings(*, checkpoint_once: bool = True) -> Iterator[None]:
                 cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
 
-def _die_after(chunk_number: int) -> None:
-    wanted = os.environ.get(DIE_AFTER)
+def _die_after(chunk_number: int, hook: str = DIE_AFTER) -> None:
+    wanted = os.environ.get(hook)
     if wanted and int(wanted) == chunk_number:
         os.kill(os.getpid(), signal.SIGKILL)
 
@@ -98,6 +104,14 @@ def run_drafts(
         period.refresh_from_db()
         if period.status == pipeline.POSTED:
             return RunResult(run, unchanged=True, message="The period is posted: its bills do not change.")
+        if period.status == pipeline.POSTING:  # I-108: part of it is on the ledger; finish, never recompute
+            posted, left = to_post(period)
+            return RunResult(
+                run,
+                unchanged=True,
+                message=f"The period is being posted ({posted:,} bills posted, {left:,} to go): its bills do not"
+                " change; post it again to finish.",
+            )
         if period.status == pipeline.REVIEWED:
             with transaction.atomic():
                 move(period, pipeline.DRAFT, by=acting_user, why="computed again by a bill run: review it again")
@@ -139,22 +153,46 @@ def run_drafts(
     return result
 
 
-def post_period(period: BillingPeriod, *, acting_user: Any) -> RunResult:
-    """Post a reviewed period's bills to the ledger in one short transaction; a posted one is unchanged."""
+def post_period(
+    period: BillingPeriod, *, acting_user: Any, progress: Progress | None = None, chunk_size: int = POST_CHUNK
+) -> RunResult:
+    """Post a reviewed period's bills to the ledger, ``chunk_size`` accounts per short transaction; a posted
+    period is unchanged. I-108: the period is "posting" from the first chunk to the last; each bill is part
+    of the ledger (payments, balances, the penalty sweep see it) from the moment its chunk commits; a
+    posting that stopped is finished by posting again, which posts only what is left (the ledger's source
+    keys would refuse a second entry anyway); the period becomes posted when every bill is."""
     run = f"post-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}"
-    with bill_run_lock(), _sqlite_run_settings(checkpoint_once=False), transaction.atomic():
-        period = BillingPeriod.objects.select_for_update().get(pk=period.pk)
-        if period.status == pipeline.POSTED:
-            return RunResult(run, unchanged=True, message="The period is already posted: nothing changed.")
-        pipeline.check(period.status, pipeline.POSTED)
-        written = post_bills(period, run=run, user_id=getattr(acting_user, "pk", None), now=timezone.now())
-        move(period, pipeline.POSTED, by=acting_user)
-        AuditEvent.objects.create(
-            actor=acting_user,
-            action="do_post_period",
-            run=run,
-            subject=f"posted {period.name}"[:200],
-            rows=written,
-            detail={"period": period.pk},
-        )
-    return RunResult(run, posted=written, message=f"{written:,} bills posted to the ledger.")
+    user_id = getattr(acting_user, "pk", None)
+    with bill_run_lock(), _sqlite_run_settings(checkpoint_once=False):
+        with transaction.atomic():
+            period = BillingPeriod.objects.select_for_update().get(pk=period.pk)
+            if period.status == pipeline.POSTED:
+                return RunResult(run, unchanged=True, message="The period is already posted: nothing changed.")
+            resumed = period.status == pipeline.POSTING
+            if not resumed:
+                if period.status != pipeline.REVIEWED:
+                    pipeline.check(period.status, pipeline.POSTED)  # refused, naming the allowed moves
+                move(period, pipeline.POSTING, by=acting_user)
+        already, total = to_post(period)
+        written, after, number = 0, 0, 0
+        while (high := posting_chunk_end(period, after, chunk_size)) is not None:
+            written += post_chunk(period, after, high, run=run, user_id=user_id, now=timezone.now())
+            number, after = number + 1, high
+            if progress:
+                progress(done=written, total=total, message=f"Posted {written:,} of {total:,} bills.")
+            _die_after(number, DIE_AFTER_POSTING)
+        with transaction.atomic():
+            period = BillingPeriod.objects.select_for_update().get(pk=period.pk)
+            move(period, pipeline.POSTED, by=acting_user)
+            AuditEvent.objects.create(
+                actor=acting_user,
+                action="do_post_period",
+                run=run,
+                subject=f"posted {period.name}"[:200],
+                rows=written,
+                detail={"period": period.pk, "chunks": number, "resumed": resumed, "posted_before": already},
+            )
+    message = f"{written:,} bills posted to the ledger."
+    if resumed:
+        message = f"{written:,} bills posted to the ledger, finishing the posting ({already + written:,} in all)."
+    return RunResult(run, posted=written, message=message)

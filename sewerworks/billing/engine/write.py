@@ -178,9 +178,18 @@ def drop_drafts_after(period: BillingPeriod, high: int) -> int:
         return int(cur.rowcount)
 
 
-def post_bills(period: BillingPeriod, *, run: str, user_id: int | None, now: dt.datetime) -> int:
-    """Copy the period's draft bills (not held) to the ledger and mark them posted; inside the caller's
-    transaction. Returns the number of ledger entries written (0 the second time).
+def post_bills(
+    period: BillingPeriod,
+    *,
+    run: str,
+    user_id: int | None,
+    now: dt.datetime,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
+    """Copy the period's draft bills (not held) of accounts ``low`` < id ≤ ``high`` (without bounds: every
+    account) to the ledger and mark them posted; inside the caller's transaction. Returns the number of
+    ledger entries written (0 the second time: the source key ``bill:<id>`` is unique).
 
     I-61: a bill held for a person (an implausible rollover, no read in the window, wash water above the
     water used) is never posted on a guess: it stays a draft, listed first on the period page, while the
@@ -188,37 +197,57 @@ def post_bills(period: BillingPeriod, *, run: str, user_id: int | None, now: dt.
     at = _now_param(now)
     posted_on = connection.ops.adapt_datefield_value(period.bill_date)
     description = f"Sewer user charge {period.start.isoformat()} – {period.end.isoformat()}"
+    where = "b.period_id = %s AND b.status = %s AND b.basis <> %s"
+    args: list[Any] = [period.pk, BillStatus.DRAFT.value, Basis.HELD.value]
+    if low is not None and high is not None:
+        # the (period, account) index walked over the chunk's range
+        where += " AND b.account_id > %s AND b.account_id <= %s"
+        args += [low, high]
     with connection.cursor() as cur:
         cur.execute(
             f"INSERT INTO {LEDGER} (parcel_id, account_id, kind, amount, posted_on, source_key, description, section,"
             " period_id, bill_id, run, created_at, created_by_id)"
             f" SELECT b.parcel_id, b.account_id, %s, b.total, %s, 'bill:' || b.id, %s, '118-52', b.period_id, b.id,"
-            f" %s, %s, %s FROM {BILL} b WHERE b.period_id = %s AND b.status = %s AND b.basis <> %s"
-            " ON CONFLICT (source_key) DO NOTHING",
-            [
-                LedgerKind.CHARGE.value,
-                posted_on,
-                description,
-                run,
-                at,
-                user_id,
-                period.pk,
-                BillStatus.DRAFT.value,
-                Basis.HELD.value,
-            ],
+            f" %s, %s, %s FROM {BILL} b WHERE {where} ON CONFLICT (source_key) DO NOTHING",
+            [LedgerKind.CHARGE.value, posted_on, description, run, at, user_id, *args],
         )
         written = int(cur.rowcount)
-        # The drafts' ids bound a range walked in id order ("+": not through an index of the period, which
-        # makes SQLite collect every row first); the period, status and basis still decide which bills are
-        # posted.
-        draft = "period_id = %s AND status = %s AND basis <> %s"
-        cur.execute(f"SELECT MIN(id), MAX(id) FROM {BILL} WHERE {draft}", [period.pk, BillStatus.DRAFT, Basis.HELD])
-        low, high = cur.fetchone()
-        plus = "+" if connection.vendor == "sqlite" else ""  # SQLite's "no index for this term"
-        if low is not None:
-            cur.execute(
-                f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE id >= %s AND id <= %s"
-                f" AND {plus}period_id = %s AND {plus}status = %s AND basis <> %s",
-                [BillStatus.POSTED.value, at, low, high, period.pk, BillStatus.DRAFT.value, Basis.HELD.value],
-            )
+        cur.execute(
+            f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE id IN (SELECT b.id FROM {BILL} b WHERE {where})",
+            [BillStatus.POSTED.value, at, *args],
+        )
     return written
+
+
+def post_chunk(period: BillingPeriod, low: int, high: int, *, run: str, user_id: int | None, now: dt.datetime) -> int:
+    """One posting chunk (I-108): the drafts of accounts ``low`` < id ≤ ``high`` posted in their own short
+    transaction, committed on return (the benchmark times this call as one write transaction)."""
+    with transaction.atomic():
+        return post_bills(period, run=run, user_id=user_id, now=now, low=low, high=high)
+
+
+def posting_chunk_end(period: BillingPeriod, after: int, size: int) -> int | None:
+    """The last account of the next posting chunk: the ``size``-th account after ``after`` with a draft
+    bill to post in the period (fewer at the end); None when none is left. Drafts already posted are not
+    drafts any more, so a posting resumed after a crash walks only what is left (I-108)."""
+    with connection.cursor() as cur:
+        cur.execute(
+            f"SELECT MAX(account_id) FROM (SELECT account_id FROM {BILL} WHERE period_id = %s AND account_id > %s"
+            " AND status = %s AND basis <> %s ORDER BY account_id LIMIT %s) c",
+            [period.pk, after, BillStatus.DRAFT.value, Basis.HELD.value, size],
+        )
+        row = cur.fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+def to_post(period: BillingPeriod) -> tuple[int, int]:
+    """(bills posted, bills still to post) of the period: the progress of a posting (I-108)."""
+    with connection.cursor() as cur:
+        cur.execute(
+            f"SELECT COALESCE(SUM(CASE WHEN status = %s THEN 1 ELSE 0 END), 0),"
+            f" COALESCE(SUM(CASE WHEN status = %s AND basis <> %s THEN 1 ELSE 0 END), 0) FROM {BILL}"
+            " WHERE period_id = %s",
+            [BillStatus.POSTED.value, BillStatus.DRAFT.value, Basis.HELD.value, period.pk],
+        )
+        posted, left = cur.fetchone()
+    return int(posted), int(left)

@@ -81,7 +81,9 @@ def find_period(context: dict[str, Any], dates: list[date]) -> BillingPeriod | s
             return f"No billing period {named}."
     else:
         counts = Counter[int]()
-        open_periods = list(BillingPeriod.objects.exclude(status=pipeline.POSTED).order_by("end"))
+        open_periods = list(
+            BillingPeriod.objects.exclude(status__in=(pipeline.POSTED, pipeline.POSTING)).order_by("end")
+        )
         for period in open_periods:
             counts[period.pk] = sum(period.reads_from <= d <= period.reads_until for d in dates)
         best = max(open_periods, key=lambda p: (counts[p.pk], p.end), default=None)
@@ -93,8 +95,11 @@ def find_period(context: dict[str, Any], dates: list[date]) -> BillingPeriod | s
                 "(import from the period's page, or import_reads --period)."
             )
         period = best
-    if period.status == pipeline.POSTED:
-        return f"The billing period {period.name} is posted: its bills are final, so reads are not imported for it."
+    if period.status in (pipeline.POSTED, pipeline.POSTING):  # I-108: a period being posted is final too
+        return (
+            f"The billing period {period.name} is {period.status}: its bills are final, so reads are not"
+            " imported for it."
+        )
     return period
 
 

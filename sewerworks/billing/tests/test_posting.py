@@ -49,7 +49,7 @@ def test_posting_a_reviewed_period_puts_each_bill_on_the_ledger_once(
     assert not LedgerEntry.objects.filter(account=held).exists()
     autumn.refresh_from_db()
     assert autumn.status == "posted"
-    assert [c.to_status for c in autumn.status_changes.all()] == ["draft", "reviewed", "posted"]
+    assert [c.to_status for c in autumn.status_changes.all()] == ["draft", "reviewed", "posting", "posted"]
     assert autumn.history.first().history_user == staff.superintendent
     assert AuditEvent.objects.filter(action="do_post_period", rows=2).count() == 1
 
@@ -57,6 +57,63 @@ def test_posting_a_reviewed_period_puts_each_bill_on_the_ledger_once(
     assert again.unchanged and LedgerEntry.objects.count() == 2
     rerun = run_drafts(autumn, acting_user=staff.clerk)
     assert rerun.unchanged and Bill.objects.get(account=a).total == Decimal("24.00")
+
+
+class Stopped(Exception):
+    """Stands for a crash between two posting chunks (the SIGKILL test is in test_killed_run)."""
+
+
+def _stop_after_first_chunk(**_: Any) -> None:
+    raise Stopped
+
+
+def test_a_period_part_posted_shows_each_posted_bill_on_the_ledger_and_refuses_a_new_run(
+    make_account: Any, autumn: Any, staff: Any
+) -> None:
+    """I-108: while a period is posting, a bill is on the ledger from the moment its chunk commits: a
+    payment pays it, a balance shows it; the drafts still to post are not on the ledger; the period's bills
+    cannot be recomputed; posting again finishes it, posting only what is left."""
+    from sewerworks.billing.actions import do_record_strength, do_start_bill_run, do_take_payment
+
+    first, second, third = (make_account(meters=[(1_000, g)]) for g in (9_000, 3_000, 7_000))
+    run_drafts(autumn, acting_user=staff.clerk)
+    do_review_period(autumn, acting_user=staff.superintendent)
+    with pytest.raises(Stopped):
+        do_post_period(autumn, acting_user=staff.superintendent, chunk_size=1, progress=_stop_after_first_chunk)
+    autumn.refresh_from_db()
+    assert autumn.status == "posting"
+    assert list(Bill.objects.filter(status="posted").values_list("account_id", flat=True)) == [first.pk]
+    assert balance(account=first) == Decimal("24.00") and balance(account=second) == Decimal("0.00")
+
+    taken = do_take_payment(
+        first,
+        amount="24.00",
+        method="cash",
+        receipt_number="R-1",
+        received_on=dt.date(2026, 10, 20),
+        acting_user=staff.clerk,
+    )
+    assert taken.created and balance(account=first) == Decimal("0.00")
+    rerun = run_drafts(autumn, acting_user=staff.clerk)
+    assert rerun.unchanged and "being posted (1 bills posted, 2 to go)" in rerun.message
+    with pytest.raises(ValidationError, match="posting: its bills do not change"):
+        do_start_bill_run(autumn, acting_user=staff.clerk)
+    with pytest.raises(ValidationError, match="posting: its bills do not change"):
+        do_record_strength(third, autumn, acting_user=staff.superintendent, source="lab", bod=Decimal(400))
+    with pytest.raises(ValidationError, match="cannot become reviewed"):
+        do_review_period(autumn, acting_user=staff.superintendent)
+
+    finished = do_post_period(autumn, acting_user=staff.superintendent, chunk_size=1)
+    assert finished.posted == 2 and "(3 in all)" in finished.message
+    autumn.refresh_from_db()
+    assert autumn.status == "posted"
+    assert LedgerEntry.objects.filter(kind="charge").count() == Bill.objects.filter(status="posted").count() == 3
+    assert (balance(account=first), balance(account=second), balance(account=third)) == (
+        Decimal("0.00"),
+        Decimal("10.00"),
+        Decimal("18.00"),  # 6,000 gal × $0.003
+    )
+    assert [c.to_status for c in autumn.status_changes.all()] == ["draft", "reviewed", "posting", "posted"]
 
 
 def test_only_the_superintendent_reviews_and_posts(make_account: Any, autumn: Any, staff: Any) -> None:

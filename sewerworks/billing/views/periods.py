@@ -89,11 +89,12 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "page": page,
         "job": _last_job(period),
         "changes": period.status_changes.select_related("by"),
-        "can_run": user.has_perm("billing.run_bills") and period.status != "posted",
+        "can_run": user.has_perm("billing.run_bills") and period.status not in ("posted", "posting"),
         # the Water District's read file, on the import screens (billing.imports.reads)
-        "can_import": user.has_perm("registry.add_meterread") and period.status != "posted",
+        "can_import": user.has_perm("registry.add_meterread") and period.status not in ("posted", "posting"),
         "can_review": user.has_perm("billing.review_period") and period.status == "draft",
-        "can_post": user.has_perm("billing.post_period") and period.status == "reviewed",
+        # a posting that stopped is finished from here too (I-108)
+        "can_post": user.has_perm("billing.post_period") and period.status in ("reviewed", "posting"),
         "today": dt.date.today(),
     }
     return render(request, "billing/period_detail.html", context)

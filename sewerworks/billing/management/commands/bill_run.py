@@ -2,7 +2,8 @@
 
 PERIOD is the period's last day (2026-09-30), with ``:area`` for one Sewer Improvement Area
 (2026-09-30:marlborough); a period not yet open is opened with the §118-51 calendar. ``--post`` then
-reviews and posts it (the Superintendent's role). Running a posted period changes nothing.
+reviews and posts it (the Superintendent's role), in chunks of ``--chunk`` accounts too, or finishes a
+posting that stopped (I-108). Running a posted period changes nothing.
 """
 
 from __future__ import annotations
@@ -36,7 +37,12 @@ class Command(BaseCommand):
         parser.add_argument("period", help="The period's last day, YYYY-MM-DD[:area-code].")
         parser.add_argument("--post", action="store_true", help="Review and post the period after the run.")
         parser.add_argument("--as-user", default="", help="Act as this user (their role decides what is allowed).")
-        parser.add_argument("--chunk", type=int, default=CHUNK, help=f"Accounts per chunk (default {CHUNK:,}).")
+        parser.add_argument(
+            "--chunk",
+            type=int,
+            default=CHUNK,
+            help=f"Accounts per chunk, of the drafts and of the posting (default {CHUNK:,}).",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         user = get_user_model().objects.filter(username=opts["as_user"]).first() if opts["as_user"] else None
@@ -53,7 +59,8 @@ class Command(BaseCommand):
                 period.refresh_from_db()
                 if period.status == pipeline.DRAFT:
                     do_review_period(period, acting_user=user, why="reviewed from the command line (--post)")
-                posted = do_post_period(period, acting_user=user)
+                # a period left "posting" by a stopped posting is finished here (I-108)
+                posted = do_post_period(period, acting_user=user, progress=self._progress, chunk_size=opts["chunk"])
                 self.stdout.write(posted.message)
         except (PermissionDenied, ValidationError, BillRunBusy) as exc:
             raise CommandError(exc.messages[0] if isinstance(exc, ValidationError) else str(exc)) from exc
