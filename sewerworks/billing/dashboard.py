@@ -80,9 +80,9 @@ def clerk_billing_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
     drafts = (
         BillingPeriod.objects.filter(status=pipeline.DRAFT)
         .select_related("area")
-        .annotate(bills=Count("bills", filter=~Q(bills__status="void")))
+        .annotate(bill_count=Count("bills", filter=~Q(bills__status="void")))
     )
-    for period in drafts.filter(bills=0).order_by("bill_date", "id"):
+    for period in drafts.filter(bill_count=0).order_by("bill_date", "id"):
         yield _period_item(period, "Run the draft bills", "Open the period to run it")
     taken = Payment.objects.filter(received_on=today, received_by=user, reversed_on__isnull=True).count()
     if taken:
@@ -97,9 +97,9 @@ def clerk_billing_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
 def superintendent_billing_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
     """Draft periods the run has billed await review (exceptions first); reviewed ones await posting."""
     periods = BillingPeriod.objects.filter(status__in=[pipeline.DRAFT, pipeline.REVIEWED]).select_related("area")
-    periods = periods.annotate(bills=Count("bills", filter=~Q(bills__status="void")))
+    periods = periods.annotate(bill_count=Count("bills", filter=~Q(bills__status="void")))
     for period in periods.order_by("bill_date", "id"):
         if period.status == pipeline.REVIEWED:
             yield _period_item(period, "Post the reviewed bills to the ledger", "Post the period")
-        elif period.bills:  # type: ignore[attr-defined]
+        elif period.bill_count:  # type: ignore[attr-defined]
             yield _period_item(period, "Review the draft bills, exceptions first", "Review the period", "#exc-h")
