@@ -1,16 +1,29 @@
-"""Dashboard panels: each app adds what its users need to see first.
+"""Dashboard panels and "my work today": each app adds what its users need to see first.
 
 A panel is a function ``(request) -> Panel | None``; the dashboard shows those that return one, in
-order. Enforcement adds open and overdue deadlines, billing the state of the bill run, and so on.
+order. ``@dashboard_panel(roles=...)`` declares the roles a panel is for: a user holding none of them
+(an administrator aside) never sees it. The board member's panels are the programs' figures.
+
+"My work" is the other contract: an app registers ``@my_work(roles=...)`` functions ``(user, today) ->
+Iterable[WorkItem]``, each item one thing the user must do with the one link that does it. They are
+asked only for a user holding one of their roles (never for a board member, who reads and never acts),
+and the dashboard groups what they return into overdue, due today and due this week (I-113).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import datetime as dt
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, overload
 
+import rules
 from django.http import HttpRequest
+from django.utils import timezone
+
+from sewerworks.core.roles import ADMINISTRATOR, BOARD_MEMBER, user_roles
+from sewerworks.ordinance.deadlines import is_business_day, local_date
 
 
 @dataclass
@@ -22,18 +35,158 @@ class Panel:
 
 
 PanelFactory = Callable[[HttpRequest], "Panel | None"]
-_PANELS: list[PanelFactory] = []
+_PANELS: list[tuple[frozenset[str] | None, PanelFactory]] = []
 
 
-def dashboard_panel(func: PanelFactory) -> PanelFactory:
-    """Decorator: register a dashboard panel."""
-    _PANELS.append(func)
-    return func
+@overload
+def dashboard_panel(func: PanelFactory, /) -> PanelFactory: ...
+@overload
+def dashboard_panel(*, roles: Iterable[str]) -> Callable[[PanelFactory], PanelFactory]: ...
+def dashboard_panel(
+    func: PanelFactory | None = None, /, *, roles: Iterable[str] | None = None
+) -> PanelFactory | Callable[[PanelFactory], PanelFactory]:
+    """Decorator: register a dashboard panel, for everyone its permission lets in, or only for ``roles``."""
+    wanted = frozenset(roles) if roles is not None else None
+
+    def register(f: PanelFactory) -> PanelFactory:
+        _PANELS.append((wanted, f))
+        return f
+
+    return register(func) if func is not None else register
+
+
+def holds_any(user: Any, roles: frozenset[str] | None) -> bool:
+    """True when ``roles`` is open (None), or the user holds one of them or is an administrator."""
+    if roles is None:
+        return True
+    return bool(user_roles(user) & (roles | {ADMINISTRATOR}))
 
 
 def panels_for(request: HttpRequest) -> list[Panel]:
-    out = [p for p in (f(request) for f in _PANELS) if p is not None]
-    return sorted(out, key=lambda p: p.order)
+    made = (f(request) for roles, f in _PANELS if holds_any(request.user, roles))
+    return sorted((p for p in made if p is not None), key=lambda p: p.order)
+
+
+# --- my work ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    """One thing to do: what, about which record, by when, and the one link that opens the doing of it."""
+
+    title: str
+    subject: str
+    url: str
+    action: str
+    program: str
+    due_on: dt.date | None = None
+    due_at: dt.datetime | None = None
+    section: str = ""
+    note: str = ""
+
+
+WorkSource = Callable[[Any, dt.date], Iterable[WorkItem]]
+_WORK: list[tuple[frozenset[str], WorkSource]] = []
+
+
+def my_work(*, roles: Iterable[str]) -> Callable[[WorkSource], WorkSource]:
+    """Decorator: register a source of work items addressed to ``roles`` (never the board member's)."""
+    wanted = frozenset(roles)
+    if BOARD_MEMBER in wanted:
+        raise ValueError("A board member reads and never acts: no work is addressed to the board (I-113).")
+
+    def register(f: WorkSource) -> WorkSource:
+        _WORK.append((wanted, f))
+        return f
+
+    return register
+
+
+def acting_roles(user: Any) -> frozenset[str]:
+    """The roles a user works in: an administrator's "every action" is not every role's work (I-113)."""
+    return user_roles(user) - {ADMINISTRATOR, BOARD_MEMBER}
+
+
+def role_may(role: str, perm: str) -> bool:
+    """Whether holding ``role`` alone grants ``perm`` (asked of the rules, not of a table kept beside them)."""
+    stand_in = SimpleNamespace(is_authenticated=True, is_active=True, is_superuser=False, _sewerworks_roles={role})
+    return bool(rules.has_perm(perm, stand_in))
+
+
+def addressed_to(user: Any, *, assigned_to_id: int | None, perm: str) -> bool:
+    """A task is the user's when it is assigned to them, or to nobody and their role does it (``perm``)."""
+    if assigned_to_id is not None:
+        return bool(assigned_to_id == user.pk)
+    return any(role_may(role, perm) for role in acting_roles(user))
+
+
+def week_end(today: dt.date) -> dt.date:
+    """The last day of "this week" (I-113): the fifth business day after today (NY holidays skipped)."""
+    day, counted = today, 0
+    while counted < 5:
+        day += dt.timedelta(days=1)
+        counted += is_business_day(day)
+    return day
+
+
+GROUPS = (
+    ("overdue", "Overdue"),
+    ("today", "Due today"),
+    ("week", "Due this week"),
+    ("waiting", "Waiting for you (no date set)"),
+)
+
+
+def group_work(items: Iterable[WorkItem], now: dt.datetime) -> dict[str, list[WorkItem]]:
+    """Items sorted by when they fall due, as of the moment ``now`` (its date in America/New_York, I-20):
+    overdue (the day passed, or the hour of an hour-counted limit), due today, due by ``week_end``, and
+    those with no date. Items due later are not today's work and are left out."""
+    today = local_date(now)
+    end = week_end(today)
+    out: dict[str, list[WorkItem]] = {key: [] for key, _ in GROUPS}
+    for item in items:
+        if item.due_at is not None and item.due_at <= now:
+            out["overdue"].append(item)
+        elif item.due_on is None:
+            out["waiting"].append(item)
+        elif item.due_on < today:
+            out["overdue"].append(item)
+        elif item.due_on == today:
+            out["today"].append(item)
+        elif item.due_on <= end:
+            out["week"].append(item)
+    far = dt.date.max
+    for key in out:
+        out[key].sort(key=lambda i: (i.due_on or far, i.program, i.subject))
+    return out
+
+
+def work_for(user: Any, now: dt.datetime | None = None) -> dict[str, list[WorkItem]] | None:
+    """The user's work today, grouped; None for a user who works in no role (a board member)."""
+    roles = acting_roles(user)
+    if not roles:  # the board member's page is figures; the administrator's the jobs needing attention
+        return None
+    now = now or timezone.now()
+    items: list[WorkItem] = []
+    for wanted, source in _WORK:
+        if roles & wanted:
+            items.extend(source(user, local_date(now)))
+    return group_work(items, now)
+
+
+@dashboard_panel
+def my_work_panel(request: HttpRequest) -> Panel | None:
+    """First on the page: what is the user's own to do, overdue first, each with its one click."""
+    found = work_for(request.user)
+    if found is None:
+        return None
+    groups = [{"key": key, "label": label, "items": found[key]} for key, label in GROUPS]
+    context = {
+        "groups": groups,
+        "total": sum(len(g["items"]) for g in groups),
+        "week_end": week_end(timezone.localdate()),
+    }
+    return Panel("My work today", "core/_panel_my_work.html", context, order=1)
 
 
 @dashboard_panel

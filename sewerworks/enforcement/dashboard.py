@@ -1,32 +1,81 @@
-"""Enforcement's dashboard panels: deadlines overdue, due today and this week; open follow-up tasks."""
+"""Enforcement's dashboard: the figures (deadlines overdue, due today and this week; open follow-up tasks)
+for everyone who reads the programs, and each role's own work: the follow-up tasks addressed to them,
+the Superintendent's Notices to Connect owed (I-92), and the deadlines of the programs they work in
+(I-113)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from typing import Any
 
+from django.db.models import Q
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core.dashboard import Panel, dashboard_panel
+from sewerworks.core.dashboard import (
+    Panel,
+    WorkItem,
+    acting_roles,
+    addressed_to,
+    dashboard_panel,
+    my_work,
+    week_end,
+)
+from sewerworks.core.roles import (
+    BUILDING_INSPECTOR,
+    CLERK,
+    INSPECTOR,
+    SUPERINTENDENT,
+    TOWN_ENGINEER,
+    WATER_SUPERINTENDENT,
+)
+from sewerworks.enforcement.actions.followups import permission_for
+from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, NoticeKind, Program
 from sewerworks.enforcement.models import Deadline, FollowUp, NoticeToConnectTask, SweepRun
-from sewerworks.enforcement.views.board import WEEK, groups
+from sewerworks.enforcement.views.board import ACTIVE, WEEK, groups
 
-SHOWN = 5
+# I-113: the roles that follow a program's deadlines (the public's and the Town's own): the Superintendent
+# runs connection, grease and general enforcement (§118-46), the inspector works connections, grease and
+# building sewers in the field, the Town Engineer extensions and industrial discharge, the clerk the sewer
+# charges. A kind can belong to a role outside its program: a water meter (§118-52) to the Water
+# Superintendent, a new grease interceptor (§118-38) to the Building Inspector.
+PROGRAM_ROLES: dict[str, frozenset[str]] = {
+    Program.CONNECTION: frozenset({SUPERINTENDENT, INSPECTOR}),
+    Program.GREASE: frozenset({SUPERINTENDENT, INSPECTOR}),
+    Program.PERMITS: frozenset({INSPECTOR}),
+    Program.PRETREATMENT: frozenset({TOWN_ENGINEER, SUPERINTENDENT}),
+    Program.BILLING: frozenset({CLERK}),
+    Program.ENGINEERING: frozenset({TOWN_ENGINEER}),
+    Program.GENERAL: frozenset({SUPERINTENDENT}),
+}
+KIND_ROLES: dict[str, frozenset[str]] = {
+    DeadlineKind.INSTALL_METER: frozenset({WATER_SUPERINTENDENT}),
+    DeadlineKind.INSTALL_INTERCEPTOR: frozenset({BUILDING_INSPECTOR}),
+}
+DEADLINE_ROLES = frozenset().union(*PROGRAM_ROLES.values(), *KIND_ROLES.values())
+TASK_ROLES = frozenset({CLERK, SUPERINTENDENT, INSPECTOR, BUILDING_INSPECTOR, TOWN_ENGINEER})
+
+
+def deadlines_of(roles: frozenset[str]) -> Q:
+    """The deadlines the roles follow: by kind where a kind has its own role, else by program (I-113)."""
+    kinds = [k for k, who in KIND_ROLES.items() if who & roles]
+    programs = [p for p, who in PROGRAM_ROLES.items() if who & roles]
+    return Q(kind__in=kinds) | (Q(program__in=programs) & ~Q(kind__in=list(KIND_ROLES)))
 
 
 @dashboard_panel
 def deadlines_panel(request: HttpRequest) -> Panel | None:
+    """The figures: how many deadlines of every program are overdue, due today and this week."""
     if not request.user.has_perm("enforcement.view_enforcement"):
         return None
     on = timezone.localdate()
     found = groups(Deadline.objects.all(), on)
-    rows = []
-    for key, label in (("overdue", "Overdue"), ("today", "Due today"), ("week", "Due this week")):
-        qs = found[key]
-        items = list(qs[:SHOWN])
-        for d in items:
-            d.days_from_today = (d.due_on - on).days  # type: ignore[attr-defined]
-        rows.append({"key": key, "label": label, "count": qs.count(), "items": items})
+    rows = [
+        {"key": key, "label": label, "count": found[key].count()}
+        for key, label in (("overdue", "Overdue"), ("today", "Due today"), ("week", "Due this week"))
+    ]
     last = SweepRun.objects.order_by("-started_at", "-id").first()
     context = {
         "groups": rows,
@@ -36,31 +85,84 @@ def deadlines_panel(request: HttpRequest) -> Panel | None:
         # what the last sweep's reconciliation found untracked (enforcement.duties), and all time
         "duties_opened": (last.changes or {}).get("duties_opened", 0) if last else None,
         "duties_tracked": Deadline.objects.exclude(duty="").count(),
+        "open_tasks": FollowUp.objects.filter(done_on__isnull=True).count(),
+        "connect_owed": NoticeToConnectTask.objects.filter(done_on__isnull=True).count(),
     }
     return Panel("Enforcement deadlines", "enforcement/_dashboard_deadlines.html", context, order=20)
 
 
-@dashboard_panel
-def follow_ups_panel(request: HttpRequest) -> Panel | None:
-    if not request.user.has_perm("enforcement.view_enforcement"):
-        return None
-    open_tasks = FollowUp.objects.filter(done_on__isnull=True)
-    count = open_tasks.count()
-    if not count:
-        return None
-    tasks = list(open_tasks.select_related("deadline", "deadline__parcel").order_by("raised_on", "id")[:SHOWN])
-    return Panel("Open follow-up tasks", "enforcement/_dashboard_follow_ups.html", {"tasks": tasks, "count": count}, 21)
+def _violation_of(deadline: Deadline) -> Any:
+    from sewerworks.enforcement.models import Violation
+
+    found = getattr(deadline, "violation", None)  # the violation that is this deadline's miss
+    if found is None and deadline.notice is not None:
+        found = deadline.notice.violation
+    if found is None and deadline.subject_id is not None and isinstance(deadline.subject, Violation):
+        found = deadline.subject  # a deadline opened about a violation (pretreatment's §118-47 notice)
+    return found
 
 
-@dashboard_panel
-def notice_to_connect_tasks_panel(request: HttpRequest) -> Panel | None:
+def task_link(task: FollowUp) -> tuple[str, str]:
+    """The one click that does what a follow-up asks: the notice form filled in, or the record to act on."""
+    d = task.deadline
+    violation = _violation_of(d)
+    if task.kind in ("serve_notice_of_violation", "appearance_ticket") and d.parcel_id and violation is not None:
+        kind = NoticeKind.APPEARANCE_TICKET if task.kind == "appearance_ticket" else NoticeKind.NOTICE_OF_VIOLATION
+        url = reverse("enforcement:issue_notice", args=[d.parcel_id]) + f"?kind={kind}&violation={violation.pk}"
+        return url, f"Issue the {NoticeKind(kind).label.split(' (')[0].lower()}"
+    if task.kind == "consider_court_referral" and violation is not None:
+        return reverse("enforcement:violation_detail", args=[violation.pk]) + "#status-h", "Decide the referral"
+    return reverse("enforcement:deadline_detail", args=[d.pk]) + "#tasks-h", "Open the task"
+
+
+@my_work(roles=TASK_ROLES)
+def follow_up_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
+    """Follow-up tasks assigned to the user, or to nobody and of a kind the user's role does. A task
+    assigned to someone who may not do it (an appearance ticket on the Superintendent) is the role's."""
+    tasks = FollowUp.objects.filter(done_on__isnull=True).select_related(
+        "assigned_to", "deadline", "deadline__parcel", "deadline__notice__violation", "deadline__violation"
+    )
+    may: dict[tuple[int, str], bool] = {}  # (assignee, permission) -> may do it
+    for task in tasks.order_by("raised_on", "id"):
+        perm = permission_for(task)
+        assignee = task.assigned_to_id
+        if assignee is not None:
+            if (assignee, perm) not in may:
+                may[assignee, perm] = bool(task.assigned_to and task.assigned_to.has_perm(perm))
+            assignee = assignee if may[assignee, perm] else None
+        if not addressed_to(user, assigned_to_id=assignee, perm=perm):
+            continue
+        url, action = task_link(task)
+        d = task.deadline
+        yield WorkItem(
+            title=task.title, subject=d.subject_label, url=url, action=action, program=d.get_program_display(),
+            due_on=task.raised_on, section=d.section, note=f"Raised {task.raised_on:%b %-d} by the daily sweep",
+        )  # fmt: skip
+
+
+@my_work(roles=[SUPERINTENDENT])
+def notice_to_connect_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
     """The Superintendent's Notices to Connect owed (I-92): raised by the sweep, with why, one click to issue."""
-    if not request.user.has_perm("enforcement.issue_notice"):
-        return None
-    open_tasks = NoticeToConnectTask.objects.filter(done_on__isnull=True)
-    count = open_tasks.count()
-    if not count:
-        return None
-    tasks = list(open_tasks.select_related("parcel").order_by("raised_on", "parcel__tax_map_sort")[:SHOWN])
-    context = {"tasks": tasks, "count": count}
-    return Panel("Notices to Connect to serve", "enforcement/_dashboard_connect_tasks.html", context, 22)
+    open_tasks = NoticeToConnectTask.objects.filter(done_on__isnull=True).select_related("parcel")
+    for t in open_tasks.order_by("raised_on", "parcel__tax_map_sort"):
+        yield WorkItem(
+            title="Serve a Notice to Connect", subject=f"{t.parcel.tax_map_number} {t.parcel.address}",
+            due_on=t.raised_on,
+            url=reverse("enforcement:issue_notice", args=[t.parcel_id]) + "?kind=notice_to_connect",
+            action="Issue a Notice to Connect", program=Program.CONNECTION.label, section="118-5", note=t.why,
+        )  # fmt: skip
+
+
+@my_work(roles=DEADLINE_ROLES)
+def deadline_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
+    """Active deadlines of the user's programs missed or due by the week's end (I-113); the Town's own
+    duties (``review``) with an officer named are that officer's alone."""
+    mine = Q(officer__isnull=True) | Q(officer=user) | ~Q(kind=DeadlineKind.REVIEW)
+    soon = Q(status=DeadlineStatus.OVERDUE) | Q(due_on__lte=week_end(today))
+    active = Deadline.objects.filter(deadlines_of(acting_roles(user)), mine, soon, status__in=ACTIVE)
+    for d in active.select_related("parcel", "subject_type").order_by("due_on", "id"):
+        yield WorkItem(
+                title=d.title, subject=d.subject_label, action="Record it met",
+                url=reverse("enforcement:deadline_detail", args=[d.pk]) + "#meet-h",
+                program=d.get_program_display(), due_on=d.due_on, due_at=d.due_at, section=d.section,
+            )  # fmt: skip

@@ -10,6 +10,7 @@ from django.db.models import Q
 from sewerworks.core import pipelines
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement import pipeline
+from sewerworks.enforcement.actions.followups import permission_for
 from sewerworks.enforcement.actions.violations import do_open_violation, move
 from sewerworks.enforcement.choices import DeadlineStatus, Discovery
 from sewerworks.enforcement.deadline_kinds import WhenMissed, kind_rule
@@ -82,6 +83,8 @@ def _raise(deadline: Deadline, kind: str, title: str, ctx: SweepContext) -> None
     if FollowUp.objects.filter(deadline=deadline, kind=kind).exists():
         return
     task = FollowUp(deadline=deadline, kind=kind, title=title, raised_on=ctx.as_of, assigned_to=deadline.officer)
+    if task.assigned_to is not None and not task.assigned_to.has_perm(permission_for(task)):
+        task.assigned_to = None  # the officer may not do this task: it is addressed to the role that may (I-113)
     task._change_reason = "Raised by the daily sweep"  # type: ignore[attr-defined]
     try:
         with transaction.atomic():  # its history row is written with it

@@ -1,15 +1,23 @@
-"""The engineering dashboard panel: extensions under review, designs failing the review, approvals awaited."""
+"""The engineering dashboard: extensions under review, designs failing the review, approvals awaited; and
+the Town Engineer's work (I-113): the plans of extensions under review awaiting the §118-29 approval."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+import datetime as dt
+from collections.abc import Iterator
+from typing import Any
 
-from sewerworks.core.dashboard import Panel, dashboard_panel
-from sewerworks.engineering.choices import ProjectStatus, ReviewOutcome
+from django.http import HttpRequest
+from django.urls import reverse
+
+from sewerworks.core.dashboard import Panel, WorkItem, dashboard_panel, my_work
+from sewerworks.core.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, TOWN_ENGINEER
+from sewerworks.enforcement.choices import Program
+from sewerworks.engineering.choices import Authority, ProjectStatus, ReviewOutcome
 from sewerworks.engineering.models import ExtensionProject
 
 
-@dashboard_panel
+@dashboard_panel(roles=[TOWN_ENGINEER, SUPERINTENDENT, CLERK, BOARD_MEMBER])
 def engineering_panel(request: HttpRequest) -> Panel | None:
     if not request.user.has_perm("engineering.view_engineering"):
         return None
@@ -22,3 +30,18 @@ def engineering_panel(request: HttpRequest) -> Panel | None:
         "approved": ExtensionProject.objects.filter(status=ProjectStatus.APPROVED).count(),
     }
     return Panel("Sewer extensions (§118-29 – 33)", "engineering/_dashboard_panel.html", context, order=50)
+
+
+@my_work(roles=[TOWN_ENGINEER])
+def engineering_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
+    """Extensions under review whose plans still await the Town Engineer's approval (§118-29)."""
+    for project in ExtensionProject.objects.filter(status=ProjectStatus.UNDER_REVIEW).order_by("name"):
+        if Authority.TOWN_ENGINEER not in project.missing_approvals():
+            continue
+        latest = project.latest_revision()
+        outcome = f"latest design: {latest.get_outcome_display().lower()}" if latest is not None else "no design yet"
+        yield WorkItem(
+            title="Review and approve the extension's plans", subject=project.name, action="Review the plans",
+            url=reverse("engineering:project_detail", args=[project.pk]) + "#facts-h",
+            program=Program.ENGINEERING.label, section="118-29", note=outcome.capitalize(),
+        )  # fmt: skip

@@ -46,7 +46,8 @@ def missed_maintenance(ctx: SweepContext) -> None:
                 why = f"Time limit of notice {deadline.notice} passed at {deadline.due_at or deadline.due_on}"
                 move(locked, pipeline.ESCALATED, why=why, acting_user=None)
                 ctx.count("violations_escalated")
-        task = FollowUp(deadline=deadline, kind=TICKET, title=TASK, raised_on=ctx.as_of, assigned_to=deadline.officer)
+        # addressed to the Building Inspector's role, not to the officer who served the order (I-113)
+        task = FollowUp(deadline=deadline, kind=TICKET, title=TASK, raised_on=ctx.as_of, assigned_to=None)
         task._change_reason = "Raised by the daily sweep"  # type: ignore[attr-defined]
         try:
             with transaction.atomic():

@@ -101,6 +101,7 @@ INTERPRETATIONS: dict[str, str] = {
     # Every role's day (issue 17)
     "I-91": "§118-47/§118-49 a charge to a property with no open sewer account stays pending until one is opened",
     "I-92": "§118-5/§118-12 sewer available, no Notice to Connect served: the Superintendent's task, no clock yet",
+    "I-113": "My work: a task is its assignee's if they may do it, else its role's; due this week = 5 business days",
     # Operations (issue 19)
     "I-95": "Backup's portable copy: one JSON-lines file per table in key order; money as decimal strings, exact",
     # Billing I and II, readings found after their ranges were used (issues 10 and 11)

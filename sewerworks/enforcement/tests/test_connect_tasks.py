@@ -76,7 +76,11 @@ def test_the_dashboard_and_the_roster_show_the_task_with_why(area: Any, client_a
     do_sweep(D(2026, 11, 2))
     client = client_as("superintendent")
     html = client.get(reverse("core:dashboard")).content.decode()
-    assert "Notices to Connect to serve" in html and "no Notice to Connect was ever served" in html
+    assert "My work today" in html and "Serve a Notice to Connect" in html
+    assert "no Notice to Connect was ever served" in html  # the why, on the Superintendent's own work
     assert reverse("enforcement:issue_notice", args=[NoticeToConnectTask.objects.get().parcel_id]) in html
+    board = client_as("board member").get(reverse("core:dashboard")).content.decode()
+    assert "Serve a Notice to Connect" not in board  # the board member reads the figure, not the task
+    assert "Notices to Connect owed (sewer available, none served): 1" in board
     roster = client.get(reverse("enforcement:connection_roster", args=[area.code])).content.decode()
     assert "Task for the Superintendent since Nov 2, 2026" in roster
