@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
+from sewerworks.core import events
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.permissions import require
 from sewerworks.core.pipelines import move
@@ -101,6 +102,7 @@ def do_open_deadline(
     with transaction.atomic():
         deadline._history_user = acting_user  # type: ignore[attr-defined]
         deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
+        deadline._occurred_at = events.as_moment(decision.as_of)  # set on the day of its decision (I-114)  # type: ignore[attr-defined]
         deadline.save()
     return deadline
 
@@ -121,7 +123,7 @@ def do_meet_deadline(deadline: Deadline, *, met_on: dt.date, acting_user: Any, w
         if locked.status == DeadlineStatus.CANCELLED:
             raise ValidationError({"status": "This deadline was cancelled; it cannot be met."})
         locked.met_on = met_on
-        move(locked, DeadlineStatus.MET, why=why.strip(), acting_user=acting_user, also=("met_on",))
+        move(locked, DeadlineStatus.MET, why=why.strip(), acting_user=acting_user, also=("met_on",), occurred_at=met_on)
         for task in FollowUp.objects.filter(deadline=locked, kind="review_missed_deadline", done_on__isnull=True):
             task.done_on = timezone.localdate()
             task._history_user = acting_user  # type: ignore[attr-defined]
