@@ -30,7 +30,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 from simple_history.signals import pre_create_historical_record
 
-__all__ = ["EventDated", "EventHistory", "as_moment", "event_moment", "now", "story_day"]
+__all__ = ["EventDated", "EventHistory", "as_moment", "event_moment", "now", "recorded_note", "story_day"]
 
 _STORY: ContextVar[dt.datetime | None] = ContextVar("sewerworks_story_day", default=None)
 
@@ -75,6 +75,25 @@ def event_moment(
     return moment
 
 
+def _day(value: dt.date | dt.datetime) -> dt.date:
+    return (
+        timezone.localdate(value)
+        if isinstance(value, dt.datetime) and timezone.is_aware(value)
+        else (value.date() if isinstance(value, dt.datetime) else value)
+    )
+
+
+def recorded_note(occurred: dt.date | dt.datetime | None, recorded: dt.datetime | None, by: Any = None) -> str:
+    """ "recorded 2026-12-02 by clerk" beside an event recorded more than a day after (or before) it happened;
+    empty when the two agree (I-114). ``by``: a user, a name, or None (the system)."""
+    if occurred is None or recorded is None:
+        return ""
+    if abs((_day(recorded) - _day(occurred)).days) <= 1:
+        return ""
+    who = by.get_username() if hasattr(by, "get_username") else (by or "the system")
+    return f"recorded {_day(recorded):%Y-%m-%d} by {who}"
+
+
 @contextlib.contextmanager
 def story_day(day: dt.date | dt.datetime) -> Iterator[dt.datetime]:
     """Inside, events without a date of their own happen on ``day``, and rows are recorded on it."""
@@ -107,6 +126,10 @@ class EventDated(models.Model):
     def event_at(self) -> dt.datetime:
         return self.occurred_at or self.recorded_at
 
+    @property
+    def recorded_note(self) -> str:
+        return recorded_note(self.event_at, self.recorded_at, getattr(self, "by", None))
+
 
 class EventHistory(models.Model):
     """The base of the simple-history rows of a record whose status moves: the event's moment beside
@@ -121,6 +144,10 @@ class EventHistory(models.Model):
     def event_at(self) -> dt.datetime:
         return self.occurred_at or self.history_date  # type: ignore[attr-defined,no-any-return]
 
+    @property
+    def recorded_note(self) -> str:
+        return recorded_note(self.event_at, self.history_date, self.history_user)  # type: ignore[attr-defined]
+
 
 @receiver(pre_create_historical_record, dispatch_uid="sewerworks-event-dates")
 def _date_history_row(sender: Any, instance: Any, history_instance: Any, **kwargs: Any) -> None:
@@ -129,7 +156,7 @@ def _date_history_row(sender: Any, instance: Any, history_instance: Any, **kwarg
         history_instance.history_date = story
     if isinstance(history_instance, EventHistory):
         given = instance.__dict__.pop("_occurred_at", None)  # once: a later save is a later event
-        history_instance.occurred_at = given or history_instance.history_date
+        history_instance.occurred_at = given or history_instance.history_date  # type: ignore[attr-defined]
 
 
 @receiver(post_save, dispatch_uid="sewerworks-story-recorded")
@@ -152,7 +179,7 @@ def fill_occurred_at(model: Any, *, created: str = "", on_status: dict[str, str]
     field ``on_status[status]`` of the record (a notice served on, a connection on); any other row, or one
     whose field is empty, its ``history_date`` (it happened when it was written). I-114."""
     on_status = on_status or {}
-    status_before: dict[Any, str] = {}
+    status_before: dict[Any, Any] = {}
     batch: list[Any] = []
     for row in model.objects.order_by("id", "history_date", "history_id").iterator(chunk_size=2000):
         status = getattr(row, "status", None)

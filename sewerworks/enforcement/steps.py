@@ -35,7 +35,7 @@ def mark_overdue(ctx: SweepContext) -> None:
         deadline.overdue_since = min(ctx.as_of, deadline.due_on + dt.timedelta(days=1))
         why = "Passed: marked overdue by the daily sweep"
         pipelines.move(deadline, DeadlineStatus.OVERDUE, why=why, acting_user=None, also=("overdue_since",),
-                       occurred_at=deadline.overdue_since)  # missed the day after its due day (I-114)  # fmt: skip
+                       occurred_at=deadline.overdue_since)  # fmt: skip
         ctx.count("deadlines_overdue")
 
 

@@ -102,7 +102,8 @@ def do_open_deadline(
     with transaction.atomic():
         deadline._history_user = acting_user  # type: ignore[attr-defined]
         deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
-        deadline._occurred_at = events.as_moment(decision.as_of)  # set on the day of its decision (I-114)  # type: ignore[attr-defined]
+        # set on the day of the act its decision applied the law to (I-114)
+        deadline._occurred_at = events.as_moment(decision.as_of)  # type: ignore[attr-defined]
         deadline.save()
     return deadline
 

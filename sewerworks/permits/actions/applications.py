@@ -107,7 +107,8 @@ def do_file_application(
             entered_by=acting_user,
             **{k: check_text(k, v) for k, v in extra.items()},
         )
-        permit._occurred_at = events.as_moment(filed_on)  # its history begins on the filing (I-114)  # type: ignore[attr-defined]
+        # its history begins on the filing (I-114)
+        permit._occurred_at = events.as_moment(filed_on)  # type: ignore[attr-defined]
         return save(permit, acting_user, "Application filed (§118-15)")
 
 
