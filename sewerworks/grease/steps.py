@@ -45,7 +45,7 @@ def missed_maintenance(ctx: SweepContext) -> None:
             if locked.status == pipeline.NOTICED:
                 why = f"Time limit of notice {deadline.notice} passed at {deadline.due_at or deadline.due_on}"
                 move(locked, pipeline.ESCALATED, why=why, acting_user=None,
-                     occurred_at=deadline.overdue_since or ctx.as_of)  # fmt: skip
+                     occurred_at=deadline.overdue_since or ctx.as_of)  # the day it was missed (I-115)  # fmt: skip
                 ctx.count("violations_escalated")
         task = FollowUp(deadline=deadline, kind=TICKET, title=TASK, raised_on=ctx.as_of, assigned_to=deadline.officer)
         task._change_reason = "Raised by the daily sweep"  # type: ignore[attr-defined]

@@ -118,6 +118,11 @@ INTERPRETATIONS: dict[str, str] = {
     "I-105": "§118-29.1 screen candidates: outside and within 600 ft of a boundary (a display radius, not law)",
     "I-106": "§118-29.1 a contract user's revenue area is the area of the main its first lateral joins",
     "I-107": "§118-29.1 a contract is approved by a recorded Board resolution adopted on or before the decision",
+    # Event dates (issue 17)
+    "I-114": "A status change is dated by the event it records (not in the future, not before the record began); "
+    "the row's own timestamp is when it was recorded, and by whom",
+    "I-115": "The daily sweep's moves for a missed deadline happen on the day it was missed (the day after its "
+    "due day); a deadline is set on the as-of date of the determination that set it",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

@@ -102,7 +102,7 @@ def do_open_deadline(
     with transaction.atomic():
         deadline._history_user = acting_user  # type: ignore[attr-defined]
         deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
-        # set on the day of the act its decision applied the law to (I-114)
+        # set on the as-of date of the determination that set it (I-115)
         deadline._occurred_at = events.as_moment(decision.as_of)  # type: ignore[attr-defined]
         deadline.save()
     return deadline
