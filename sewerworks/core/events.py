@@ -39,10 +39,11 @@ HELP = "When the event happened (the notice's service, the inspection, the disco
 
 def as_moment(value: dt.date | dt.datetime) -> dt.datetime:
     """A date is its local noon (a day's events keep their order by id; no time zone moves it to another
-    day); a datetime is itself, made aware in the Town's zone if naive."""
+    day), today's no later than now; a datetime is itself, made aware in the Town's zone if naive."""
     if isinstance(value, dt.datetime):
         return value if timezone.is_aware(value) else timezone.make_aware(value)
-    return timezone.make_aware(dt.datetime.combine(value, dt.time(12)))
+    noon = timezone.make_aware(dt.datetime.combine(value, dt.time(12)))
+    return min(noon, timezone.now()) if value == timezone.localdate() else noon  # today: not yet noon
 
 
 def now() -> dt.datetime:
@@ -157,6 +158,17 @@ def _date_history_row(sender: Any, instance: Any, history_instance: Any, **kwarg
     if isinstance(history_instance, EventHistory):
         given = instance.__dict__.pop("_occurred_at", None)  # once: a later save is a later event
         history_instance.occurred_at = given or history_instance.history_date  # type: ignore[attr-defined]
+        if story is not None:  # in the story, an event is recorded the day it happens
+            history_instance.history_date = min(story, history_instance.occurred_at)  # type: ignore[attr-defined]
+
+
+def _story_event(instance: Any, story: dt.datetime) -> dt.datetime:
+    """The moment a row the demo writes is recorded: the story's, or its own event's if earlier (a status
+    change's ``occurred_at``, a determination's ``as_of``)."""
+    event = getattr(instance, "occurred_at", None) or getattr(instance, "as_of", None)
+    if isinstance(event, dt.date):
+        return min(story, as_moment(event))
+    return story
 
 
 @receiver(post_save, dispatch_uid="sewerworks-story-recorded")
@@ -165,7 +177,8 @@ def _record_on_story_day(sender: Any, instance: Any, created: bool, raw: bool = 
     story = _STORY.get()
     if story is None or not created or raw:
         return
-    stamped = {f.attname: story for f in sender._meta.concrete_fields if getattr(f, "auto_now_add", False)}
+    moment = _story_event(instance, story)
+    stamped = {f.attname: moment for f in sender._meta.concrete_fields if getattr(f, "auto_now_add", False)}
     if stamped:
         sender._default_manager.filter(pk=instance.pk).update(**stamped)
         for name, value in stamped.items():
