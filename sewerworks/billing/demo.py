@@ -22,7 +22,9 @@ from sewerworks.billing.actions import do_open_period, do_post_period, do_record
 from sewerworks.billing.demo_payments import take_demo_payments
 from sewerworks.billing.demo_reads import add_sample_accounts
 from sewerworks.billing.engine.run import run_drafts
-from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS
+from sewerworks.billing.models import Bill
+from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS, told_on
+from sewerworks.core.events import story_day
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
 from sewerworks.core.roles import CLERK, SUPERINTENDENT
 from sewerworks.enforcement.actions import do_sweep
@@ -89,6 +91,7 @@ def add_wash_meter(run: str) -> WaterMeter | None:
     return wash
 
 
+@told_on(DEMO_TODAY)
 def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
     clerk = _user("clerk", CLERK, "Carol", "Clerk")
     sam = _user("superintendent", SUPERINTENDENT, "Sam", "Superintendent")
@@ -96,10 +99,13 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
     wash = add_wash_meter("demo-billing")
     add_sample_accounts(clerk, "demo-billing")  # their autumn reads: docs/samples/meter-reads-sample.csv
     for end in POSTED_ENDS:
-        period = do_open_period(end, acting_user=clerk)
-        run_drafts(period, acting_user=clerk)
-        do_review_period(period, acting_user=sam, why="demo: reviewed")
-        do_post_period(period, acting_user=sam)
+        with story_day(min(end + dt.timedelta(days=1), DEMO_TODAY)) as moment:  # billed after the period ends
+            period = do_open_period(end, acting_user=clerk)
+            run_drafts(period, acting_user=clerk)
+            do_review_period(period, acting_user=sam, why="demo: reviewed")
+            do_post_period(period, acting_user=sam)
+            # the engine stamps the posting with the clock; in the story it was posted on this day (I-114)
+            Bill.objects.filter(period=period, status="posted").update(posted_at=moment)
     paid = take_demo_payments(seed=seed, clerk=clerk, last_period_end=POSTED_ENDS[-1])
     autumn = do_open_period(DRAFT_END, acting_user=clerk)
     industrial = SewerAccount.objects.filter(user_class=UserClass.INDUSTRIAL, metered=True).order_by("pk").first()
@@ -131,6 +137,7 @@ def apply_late_penalties(write: Callable[[str], None]) -> None:
     write(f"Late penalties (§118-53) as of {DEMO_TODAY}: {run.changes.get('late_penalties', 0)} added.")
 
 
+@told_on(DEMO_TODAY)
 def build_bulk(*, seed: int, accounts: int, write: Callable[[str], None], **_: Any) -> None:
     """The bulk generator's billing part: strength records for the autumn period (I-03) for half the
     metered industrial bulk accounts, entered by the Superintendent from the district's lab reports."""

@@ -19,7 +19,7 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.contracts.actions import do_petition, do_screen_now
 from sewerworks.contracts.models import Candidate
-from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.roles import CLERK
 from sewerworks.registry.actions import do_save_account, do_save_parcel
 from sewerworks.registry.demo.names import DEMO_TODAY
@@ -86,6 +86,7 @@ def add_long_lots(clerk: User) -> list[Parcel]:
     return added
 
 
+@told_on(DEMO_TODAY)
 def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
     clerk = _clerk()
     if not add_long_lots(clerk):

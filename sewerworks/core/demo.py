@@ -6,6 +6,8 @@ Passwords are random, made when the demo is built, and written to ``var/demo-cre
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 
+from sewerworks.core.events import story_day
 from sewerworks.core.roles import ROLES
 
 DEMO_USERS: dict[str, tuple[str, str, str]] = {
@@ -32,6 +35,22 @@ DEMO_BUILDERS: list[Callable[..., None]] = []
 # Apps add the bulk generator's parts (``sewerworks demo --accounts M``), run after every demo builder:
 # fn(seed, accounts, write) -> None.
 BULK_BUILDERS: list[Callable[..., None]] = []
+
+
+def told_on(today: dt.date) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A demo builder whose writes are recorded in the demo's story: on ``today`` (the demo's today), or on
+    the day of the event a write records when earlier (``core.events.story_day``, I-114). A builder opens
+    a ``story_day`` of its own around a step of an earlier day."""
+
+    def wrap(builder: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(builder)
+        def run(*args: object, **kwargs: object) -> None:
+            with story_day(today):
+                builder(*args, **kwargs)
+
+        return run
+
+    return wrap
 
 
 def credentials_path() -> Path:

@@ -15,12 +15,15 @@ and engineering pipelines will too. Core names none of them.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
 from django.db import models
+
+from sewerworks.core import events
 
 __all__ = ["InvalidTransition", "Pipeline", "TracksPipeline", "move"]
 
@@ -93,14 +96,28 @@ class TracksPipeline(models.Model):
         return instance
 
 
-def move(record: TracksPipeline, target: str, *, why: str, acting_user: Any, also: tuple[str, ...] = ()) -> str:
+def move(
+    record: TracksPipeline,
+    target: str,
+    *,
+    why: str,
+    acting_user: Any,
+    also: tuple[str, ...] = (),
+    occurred_at: dt.date | dt.datetime | None = None,
+) -> str:
     """Move ``record`` to ``target`` (checked: :class:`InvalidTransition`), saving the status and the fields
     named in ``also`` with a history row naming ``acting_user`` (None: the system) and the reason (``why``,
-    or the move's meaning). Returns the meaning. The caller's action checked the role and holds the lock."""
+    or the move's meaning). ``occurred_at`` is when the move happened (the event the caller records, checked
+    by the caller's action; default now), kept on the history row beside its ``history_date`` (I-114).
+    Returns the meaning. The caller's action checked the role and holds the lock."""
     pipeline = record.pipeline
     meaning = pipeline.check(getattr(record, pipeline.field), target)
     setattr(record, pipeline.field, target)
     record._history_user = acting_user  # type: ignore[attr-defined]
     record._change_reason = (why or meaning)[:100]  # type: ignore[attr-defined]
-    record.save(update_fields=[pipeline.field, *also])
+    record._occurred_at = events.as_moment(occurred_at) if occurred_at is not None else events.now()  # type: ignore[attr-defined]
+    try:
+        record.save(update_fields=[pipeline.field, *also])
+    finally:
+        record.__dict__.pop("_occurred_at", None)
     return meaning

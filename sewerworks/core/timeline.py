@@ -1,4 +1,8 @@
-"""The timeline of a record: events and decisions from every app, newest first.
+"""The timeline of a record: events and decisions from every app, newest first, by when they happened.
+
+``when`` is the event's date (the notice's service, the deadline's decision, the violation's discovery),
+never the moment its row was written; a source that knows when the row was recorded and by whom gives
+``recorded_at``/``recorded_by``, shown beside the event when the two differ by more than a day (I-114).
 
 An app registers a source ``(subject) -> Iterable[TimelineEvent]``; the parcel page asks every source.
 Enforcement adds its notices, billing its bills and payments, permits their inspections.
@@ -11,6 +15,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
+
+from sewerworks.core.events import recorded_note
+
 
 @dataclass(frozen=True)
 class TimelineEvent:
@@ -20,12 +28,21 @@ class TimelineEvent:
     detail: str = ""
     section: str = ""  # Chapter 118 section, e.g. "118-5"
     url: str = ""
+    recorded_at: dt.datetime | None = None
+    recorded_by: str = ""
+
+    @property
+    def recorded_note(self) -> str:
+        """ "recorded 2026-12-02 by clerk" when the row was written more than a day from the event."""
+        return recorded_note(self.when, self.recorded_at, self.recorded_by or None)
 
     @property
     def sort_key(self) -> dt.datetime:
+        """Local wall-clock time of the event; a bare date is its noon, as ``core.events.as_moment``."""
         if isinstance(self.when, dt.datetime):
-            return self.when.replace(tzinfo=None)
-        return dt.datetime.combine(self.when, dt.time.min)
+            local = timezone.localtime(self.when) if timezone.is_aware(self.when) else self.when
+            return local.replace(tzinfo=None)
+        return dt.datetime.combine(self.when, dt.time(12))
 
 
 TimelineSource = Callable[[Any], Iterable[TimelineEvent]]
@@ -50,8 +67,17 @@ def stored_decisions(subject: Any) -> Iterable[TimelineEvent]:
     from sewerworks.core.models import StoredDecision
 
     label = f"{subject._meta.app_label}.{subject._meta.model_name}"
-    for d in StoredDecision.objects.filter(subject_type=label, subject_id=str(subject.pk))[:50]:
+    for d in StoredDecision.objects.filter(subject_type=label, subject_id=str(subject.pk)).select_related("made_by")[
+        :50
+    ]:
         sections = d.sections
+        made_on = timezone.localdate(d.made_at)
         yield TimelineEvent(
-            d.made_at, "decision", f"Determination {d.topic}: {d.outcome}", d.summary, sections[0] if sections else ""
+            min(d.as_of, made_on),  # the day of the act it decided; a look ahead is dated when made (I-114)
+            "decision",
+            f"Determination {d.topic}: {d.outcome}",
+            d.summary,
+            sections[0] if sections else "",
+            recorded_at=d.made_at,
+            recorded_by=d.made_by.get_username() if d.made_by else "",
         )

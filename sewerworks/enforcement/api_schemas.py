@@ -173,7 +173,11 @@ class DeadlineDetailOut(DeadlineOut):
 class StatusChangeOut(Schema):
     from_status: str = Field(..., description="Empty for the first status (open).")
     to_status: str
-    at: dt.datetime
+    occurred_at: dt.datetime = Field(
+        ..., alias="event_at", description="When the move happened: the notice's service, the sweep's day (I-114)."
+    )
+    recorded_at: dt.datetime = Field(..., alias="at", description="When the row was written.")
+    at: dt.datetime = Field(..., description="Same as recorded_at (kept for existing clients).")
     by: str | None = Field(None, alias="by.username", description="Username; empty when the daily sweep moved it.")
     why: str
 

@@ -35,7 +35,9 @@ def mark_overdue(ctx: SweepContext) -> None:
     for deadline in overdue.select_for_update():
         deadline.overdue_since = min(ctx.as_of, deadline.due_on + dt.timedelta(days=1))
         why = "Passed: marked overdue by the daily sweep"
-        pipelines.move(deadline, DeadlineStatus.OVERDUE, why=why, acting_user=None, also=("overdue_since",))
+        # missed on its overdue_since, the day after its due day, whenever the sweep runs (I-115)
+        pipelines.move(deadline, DeadlineStatus.OVERDUE, why=why, acting_user=None, also=("overdue_since",),
+                       occurred_at=deadline.overdue_since)  # fmt: skip
         ctx.count("deadlines_overdue")
 
 
@@ -55,7 +57,8 @@ def _missed(deadline: Deadline, ctx: SweepContext) -> None:
         locked = Violation.objects.select_for_update().get(pk=named.pk)
         if locked.status == pipeline.NOTICED:
             why = f"Time limit of notice {deadline.notice} passed on {deadline.due_on}"
-            move(locked, pipeline.ESCALATED, why=why, acting_user=None)
+            missed_on = deadline.overdue_since or ctx.as_of  # escalated the day the limit was missed (I-115)
+            move(locked, pipeline.ESCALATED, why=why, acting_user=None, occurred_at=missed_on)
             ctx.count("violations_escalated")
     title = rule.task if rule.when_missed != WhenMissed.REVIEW else f"{rule.task}: {deadline.title}"
     if rule.when_missed == WhenMissed.VIOLATION and deadline.parcel is not None:

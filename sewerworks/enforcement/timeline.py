@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 
 from sewerworks.core.timeline import TimelineEvent, timeline_source
 from sewerworks.enforcement import pipeline
@@ -30,11 +31,17 @@ def _notice_events(parcel: Parcel) -> Iterable[TimelineEvent]:
 
 
 def _deadline_events(parcel: Parcel) -> Iterable[TimelineEvent]:
-    for d in Deadline.objects.filter(parcel=parcel).select_related("decision").order_by("-due_on")[:LIMIT]:
+    deadlines = Deadline.objects.filter(parcel=parcel).select_related("decision__made_by").order_by("-due_on")
+    for d in deadlines[:LIMIT]:
         url = reverse("enforcement:notice_detail", args=[d.notice_id]) if d.notice_id else ""
-        when = d.decision.made_at if d.decision_id else d.due_on
         detail = f"Due {d.due_on:%A, %B} {d.due_on.day}, {d.due_on.year}"
-        yield TimelineEvent(when, "deadline", f"Deadline set: {d.title}", detail, d.section, url)
+        if d.decision_id:  # set on the day of the act its decision applied the law to (I-114)
+            made = d.decision.made_at
+            set_on = min(d.decision.as_of, timezone.localdate(made))
+            by = d.decision.made_by.get_username() if d.decision.made_by else ""
+            yield TimelineEvent(set_on, "deadline", f"Deadline set: {d.title}", detail, d.section, url, made, by)
+        else:
+            yield TimelineEvent(d.due_on, "deadline", f"Deadline set: {d.title}", detail, d.section, url)
         if d.met_on:
             yield TimelineEvent(d.met_on, "deadline", f"Deadline met: {d.title}", section=d.section, url=url)
         if d.overdue_since:
@@ -42,7 +49,8 @@ def _deadline_events(parcel: Parcel) -> Iterable[TimelineEvent]:
 
 
 def _violation_events(parcel: Parcel) -> Iterable[TimelineEvent]:
-    changes = StatusChange.objects.filter(violation__parcel=parcel).select_related("violation", "by").order_by("-at")
+    changes = StatusChange.objects.filter(violation__parcel=parcel).select_related("violation", "by")
+    changes = changes.order_by("-occurred_at", "-id")
     for c in changes[:LIMIT]:
         v = c.violation
         url = reverse("enforcement:violation_detail", args=[v.pk])
@@ -51,7 +59,8 @@ def _violation_events(parcel: Parcel) -> Iterable[TimelineEvent]:
             title = f"Violation of §{v.section} recorded"
         else:
             title = f"Violation of §{v.section}: {pipeline.STATUSES.get(c.to_status, c.to_status).lower()}"
-        yield TimelineEvent(c.at, "violation", title, f"{c.why} ({who})", v.section, url)
+        by = c.by.username if c.by else ""
+        yield TimelineEvent(c.event_at, "violation", title, f"{c.why} ({who})", v.section, url, c.at, by)
 
 
 def _fine_events(parcel: Parcel) -> Iterable[TimelineEvent]:

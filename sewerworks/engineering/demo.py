@@ -19,10 +19,11 @@ from typing import Any
 
 from django.contrib.auth.models import Group, User
 
-from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.roles import CLERK, TOWN_ENGINEER
 from sewerworks.engineering import actions
 from sewerworks.registry import geometry
+from sewerworks.registry.demo.names import DEMO_TODAY
 
 D = dt.date
 MILTON = (-73.962, 41.654)  # the hamlet's centre, as the registry's demo places it
@@ -87,6 +88,7 @@ def church_street(*, corrected: bool) -> bytes:
     return design((MILTON[0] + 0.006, MILTON[1] + 0.004), pipes, manholes)
 
 
+@told_on(DEMO_TODAY)
 def build(*, write: Callable[[str], None], **_: Any) -> None:
     clerk = _user("clerk", CLERK, "Carol", "Clerk")
     engineer = _user("engineer", TOWN_ENGINEER, "Erin", "Engineer")

@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 from django.contrib.auth.models import Group, User
 from django.core.files.base import ContentFile
 
-from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.roles import BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT
 from sewerworks.enforcement.actions import do_sweep
 from sewerworks.grease import actions
@@ -149,6 +149,7 @@ def _history(name: str, trap: Interceptor, staff: Staff, haulers: list[Hauler]) 
         inspect(trap, staff, D(2026, 10, 5), 51)
 
 
+@told_on(DEMO_TODAY)
 def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
     staff = Staff()
     haulers = [

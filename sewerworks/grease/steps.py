@@ -44,7 +44,8 @@ def missed_maintenance(ctx: SweepContext) -> None:
             locked = Violation.objects.select_for_update().get(pk=named.pk)
             if locked.status == pipeline.NOTICED:
                 why = f"Time limit of notice {deadline.notice} passed at {deadline.due_at or deadline.due_on}"
-                move(locked, pipeline.ESCALATED, why=why, acting_user=None)
+                move(locked, pipeline.ESCALATED, why=why, acting_user=None,
+                     occurred_at=deadline.overdue_since or ctx.as_of)  # the day it was missed (I-115)  # fmt: skip
                 ctx.count("violations_escalated")
         # addressed to the Building Inspector's role, not to the officer who served the order (I-113)
         task = FollowUp(deadline=deadline, kind=TICKET, title=TASK, raised_on=ctx.as_of, assigned_to=None)

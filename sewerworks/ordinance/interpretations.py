@@ -124,6 +124,11 @@ INTERPRETATIONS: dict[str, str] = {
     # Void and rebill; posting other programs' charges (issues 10 and 11)
     "I-110": "§118-53 a rebilled bill's late penalty runs from its own bill date: the later of due and rebill+30d",
     "I-111": "§118-15 a fee paid at filing is posted with its payment the same day; other programs' charges by kind",
+    # Event dates (issue 17)
+    "I-114": "A status change is dated by the event it records (not in the future, not before the record began); "
+    "the row's own timestamp is when it was recorded, and by whom",
+    "I-115": "The daily sweep's moves for a missed deadline happen on the day it was missed (the day after its "
+    "due day); a deadline is set on the as-of date of the determination that set it",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

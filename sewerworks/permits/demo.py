@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import Group, User
 
-from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.permits import actions
@@ -79,6 +79,7 @@ def _rural() -> Parcel | None:
     return None
 
 
+@told_on(DEMO_TODAY)
 def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) -> None:
     staff = Staff()
     houses = _residences(4)

@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import Group, User
 
-from sewerworks.core.demo import DEMO_BUILDERS
+from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.pretreatment import actions
@@ -103,6 +103,7 @@ def cider_rows(point: SamplingPoint, rng: random.Random) -> list[LabRow]:
     return rows
 
 
+@told_on(DEMO_TODAY)
 def build(*, seed: int, write: Callable[[str], None], **_: Any) -> None:
     rng = random.Random(seed + 13)
     engineer = _user("engineer", TOWN_ENGINEER, "Erin", "Engineer")

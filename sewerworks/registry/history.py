@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sewerworks.core.events import recorded_note
+
 
 @dataclass(frozen=True)
 class Change:
@@ -21,6 +23,7 @@ class HistoryEntry:
     reason: str
     record: str
     changes: list[Change]
+    recorded_note: str = ""  # "recorded 2026-12-02 by clerk" when written more than a day after ``when``
 
 
 def history_of(instance: Any, *, limit: int = 100) -> list[HistoryEntry]:
@@ -37,9 +40,11 @@ def history_of(instance: Any, *, limit: int = 100) -> list[HistoryEntry]:
                 changes.append(Change(str(field.verbose_name), _show(c.old), _show(c.new)))
         who = row.history_user.get_username() if row.history_user else "system"
         kind = {"+": "created", "~": "changed", "-": "deleted"}[row.history_type]
-        entries.append(
-            HistoryEntry(row.history_date, who, kind, row.history_change_reason or "", str(instance), changes)
-        )
+        # The history row of an event (a status move) is dated by the event, its writing beside (I-114).
+        when = getattr(row, "event_at", row.history_date)
+        note = recorded_note(when, row.history_date, who)
+        entries.append(HistoryEntry(when, who, kind, row.history_change_reason or "", str(instance), changes, note))
+    entries.sort(key=lambda e: e.when, reverse=True)
     return entries
 
 

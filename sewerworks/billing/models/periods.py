@@ -5,6 +5,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.billing import pipeline
+from sewerworks.core.events import EventDated
 
 
 class BillingPeriod(models.Model):
@@ -69,8 +70,9 @@ class BillingPeriod(models.Model):
         return f"{self.end.isoformat()}:{self.area.code}" if self.area is not None else self.end.isoformat()
 
 
-class PeriodStatusChange(models.Model):
-    """One move of a billing period along its pipeline: who moved it, when and why. Never edited."""
+class PeriodStatusChange(EventDated):
+    """One move of a billing period along its pipeline: who moved it, when it happened (``occurred_at``),
+    when it was recorded (``at``) and why. Never edited."""
 
     period = models.ForeignKey(
         BillingPeriod, verbose_name="billing period", on_delete=models.CASCADE, related_name="status_changes"
@@ -78,14 +80,14 @@ class PeriodStatusChange(models.Model):
     from_status = models.CharField("from", max_length=10, blank=True)
     to_status = models.CharField("to", max_length=10)
     why = models.CharField("why", max_length=200)
-    at = models.DateTimeField("when", auto_now_add=True)
+    at = models.DateTimeField("recorded at", auto_now_add=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="by", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
 
     class Meta:
         verbose_name = "period status change"
-        ordering = ["at", "id"]
+        ordering = ["occurred_at", "id"]
 
     def __str__(self) -> str:
         return f"{self.period}: {self.from_status or '—'} → {self.to_status}"

@@ -20,6 +20,7 @@ from sewerworks.contracts.actions.screening import limits_on
 from sewerworks.contracts.choices import ELIGIBLE_OUTCOMES, AgreementStatus
 from sewerworks.contracts.models import ContractAgreement
 from sewerworks.contracts.screen.reference import decide_parcel
+from sewerworks.core import events
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.determinations import store_decision
 from sewerworks.core.models import BoardResolution
@@ -102,6 +103,8 @@ def do_decide_agreement(
         if resolution.adopted_on > decided_on:
             raise ValidationError({"resolution": f"{resolution} was adopted after {decided_on}."})
         locked.resolution, locked.decided_on = resolution, decided_on
+        # the Board decided that day (I-114)
+        locked._occurred_at = events.as_moment(decided_on)  # type: ignore[attr-defined]
         if not approve:
             locked.status = AgreementStatus.REFUSED
             return _save(locked, acting_user, f"Refused by {resolution.instrument}")

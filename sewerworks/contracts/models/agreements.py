@@ -6,6 +6,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.contracts.choices import AgreementStatus
+from sewerworks.core.events import EventHistory
 from sewerworks.core.money import MoneyField
 
 
@@ -66,7 +67,7 @@ class ContractAgreement(models.Model):
         help_text="The area whose main the lateral joins: the account is billed and credited there (I-11).",
     )
     notes = models.TextField("notes", blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[EventHistory])
 
     class Meta:
         verbose_name = "contract-user agreement"

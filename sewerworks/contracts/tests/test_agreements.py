@@ -171,3 +171,17 @@ def test_a_board_member_records_no_decision_here(petitioned: Any, resolution: An
     with pytest.raises(PermissionDenied):
         do_decide_agreement(petitioned, approve=True, resolution=resolution, decided_on=ADOPTED,
                             acting_user=staff.board, legal_fees="1", assessment_share="1")  # fmt: skip
+
+
+def test_the_boards_decision_is_dated_the_day_it_was_made_not_the_day_it_was_entered(
+    petitioned: Any, resolution: Any, staff: Any
+) -> None:
+    """I-114: the history row of the decision carries the decision's day beside the day it was recorded."""
+    from django.utils import timezone
+
+    refused = do_decide_agreement(
+        petitioned, approve=False, resolution=resolution, decided_on=ADOPTED, acting_user=staff.clerk
+    )
+    row = refused.history.get(status="refused")
+    assert timezone.localdate(row.event_at) == ADOPTED
+    assert timezone.localdate(row.history_date) == timezone.localdate()

@@ -76,7 +76,9 @@ def notice_violation(notice: Notice, acting_user: Any) -> None:
     """The violation a notice names is noticed once a written notice of it is served (§118-47)."""
     violation = notice.violation
     if violation is not None and violation.status == pipeline.OPEN:
-        move(violation, pipeline.NOTICED, why=f"Notice {notice.number} served", acting_user=acting_user)
+        served = notice.served_at or notice.served_on
+        move(violation, pipeline.NOTICED, why=f"Notice {notice.number} served", acting_user=acting_user,
+             occurred_at=served)  # fmt: skip
 
 
 @clock(NoticeKind.NOTICE_TO_CONNECT)
@@ -167,8 +169,11 @@ def _appearance_ticket(notice: Notice, acting_user: Any) -> None:
     if violation is None:
         return
     assert notice.served_on is not None
+    served = notice.served_at or notice.served_on
     if violation.status == pipeline.NOTICED:
-        move(violation, pipeline.ESCALATED, why="Appearance ticket issued", acting_user=acting_user)
+        move(violation, pipeline.ESCALATED, why="Appearance ticket issued", acting_user=acting_user,
+             occurred_at=notice.issued_on)  # fmt: skip
     if violation.status == pipeline.ESCALATED:
-        move(violation, pipeline.REFERRED, why=f"Appearance ticket {notice.number} served", acting_user=acting_user)
+        move(violation, pipeline.REFERRED, why=f"Appearance ticket {notice.number} served", acting_user=acting_user,
+             occurred_at=served)  # fmt: skip
     close_follow_ups(violation, ("appearance_ticket",), notice.served_on)

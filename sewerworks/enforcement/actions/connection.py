@@ -43,7 +43,7 @@ def do_record_connection(
             connection.building_sewer_diameter_in = building_sewer_diameter_in
         connection.full_clean(exclude=["status"])
         move(connection, ConnectionStatus.CONNECTED, why="Connection recorded", acting_user=acting_user,
-             also=("connected_on", "building_sewer_diameter_in"))
+             also=("connected_on", "building_sewer_diameter_in"), occurred_at=connected_on)
         parcel = building.parcel
         meet_all(
             Deadline.objects.filter(parcel=parcel, kind=DeadlineKind.CONNECT),
@@ -98,6 +98,7 @@ def mark_notified(parcel: Any, served_on: dt.date, *, why: str, acting_user: Any
         building__parcel=parcel, status=ConnectionStatus.UNSEWERED
     ):
         connection.notified_on = served_on
-        move(connection, ConnectionStatus.NOTIFIED, why=why, acting_user=acting_user, also=("notified_on",))
+        move(connection, ConnectionStatus.NOTIFIED, why=why, acting_user=acting_user, also=("notified_on",),
+             occurred_at=served_on)  # fmt: skip
         n += 1
     return n

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
+from sewerworks.core import events
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.permissions import require
 from sewerworks.core.pipelines import move
@@ -101,6 +102,8 @@ def do_open_deadline(
     with transaction.atomic():
         deadline._history_user = acting_user  # type: ignore[attr-defined]
         deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
+        # set on the as-of date of the determination that set it (I-115)
+        deadline._occurred_at = min(events.as_moment(decision.as_of), events.now())  # type: ignore[attr-defined]
         deadline.save()
     return deadline
 
@@ -121,7 +124,11 @@ def do_meet_deadline(deadline: Deadline, *, met_on: dt.date, acting_user: Any, w
         if locked.status == DeadlineStatus.CANCELLED:
             raise ValidationError({"status": "This deadline was cancelled; it cannot be met."})
         locked.met_on = met_on
-        move(locked, DeadlineStatus.MET, why=why.strip(), acting_user=acting_user, also=("met_on",))
+        # met when it was met, but not before it was set: a duty already met when the records implied it
+        # (an interceptor installed before the program) is met on the day it was set (I-114, I-115)
+        set_on = locked.decision.as_of if locked.decision_id else met_on
+        move(locked, DeadlineStatus.MET, why=why.strip(), acting_user=acting_user, also=("met_on",),
+             occurred_at=max(met_on, set_on))  # fmt: skip
         for task in FollowUp.objects.filter(deadline=locked, kind="review_missed_deadline", done_on__isnull=True):
             task.done_on = timezone.localdate()
             task._history_user = acting_user  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from sewerworks.core import pipelines
+from sewerworks.core import events, pipelines
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.permissions import require
 from sewerworks.enforcement import pipeline
@@ -60,23 +60,39 @@ def do_open_violation(
         )
         violation.full_clean()
         violation._history_user = acting_user  # type: ignore[attr-defined]
+        violation._occurred_at = events.as_moment(discovered_on)  # type: ignore[attr-defined]
         violation.save()
         StatusChange.objects.create(
             violation=violation,
             from_status="",
             to_status=pipeline.OPEN,
+            occurred_at=events.as_moment(discovered_on),  # recorded as of its discovery (I-114)
             by=acting_user,
             why=f"Recorded ({violation.get_how_discovered_display().lower()}).",
         )
         return violation
 
 
-def move(violation: Violation, target: str, *, why: str, acting_user: Any) -> Violation:
-    """Move along the pipeline (no role check: the caller's action checked its own)."""
+def move(
+    violation: Violation,
+    target: str,
+    *,
+    why: str,
+    acting_user: Any,
+    occurred_at: dt.date | dt.datetime | None = None,
+) -> Violation:
+    """Move along the pipeline (no role check: the caller's action checked its own). ``occurred_at``: when
+    the move happened (the notice's service, the sweep's day), never before the discovery; default now."""
     from_status = violation.status
-    meaning = pipelines.move(violation, target, why=why, acting_user=acting_user)
+    at = max(events.as_moment(occurred_at) if occurred_at else events.now(), events.as_moment(violation.discovered_on))
+    meaning = pipelines.move(violation, target, why=why, acting_user=acting_user, occurred_at=at)
     StatusChange.objects.create(
-        violation=violation, from_status=from_status, to_status=target, by=acting_user, why=why or meaning
+        violation=violation,
+        from_status=from_status,
+        to_status=target,
+        occurred_at=at,
+        by=acting_user,
+        why=why or meaning,
     )
     from sewerworks.enforcement.actions.followups import close_follow_ups
 
@@ -88,15 +104,22 @@ def move(violation: Violation, target: str, *, why: str, acting_user: Any) -> Vi
     return violation
 
 
-def do_move_violation(violation: Violation, target: str, *, why: str, acting_user: Any) -> Violation:
-    """A person moves a case (e.g. refers it to court); the pipeline says whether the move is allowed."""
+def do_move_violation(
+    violation: Violation, target: str, *, why: str, acting_user: Any, occurred_on: dt.date | None = None
+) -> Violation:
+    """A person moves a case (e.g. refers it to court) on ``occurred_on`` (default today: not in the future,
+    not before the discovery); the pipeline says whether the move is allowed."""
     require(acting_user, "enforcement.move_violation", "move a violation along its pipeline")
     if not why.strip():
         raise ValidationError({"why": "Say why the case moves."})
+    at = events.event_moment(
+        occurred_on, field="occurred_on", what="The move", not_before=violation.discovered_on,
+        start="the violation was discovered",
+    )  # fmt: skip
     with transaction.atomic():
         locked = Violation.objects.select_for_update().get(pk=violation.pk)
         try:
-            return move(locked, target, why=why, acting_user=acting_user)
+            return move(locked, target, why=why, acting_user=acting_user, occurred_at=at)
         except pipeline.InvalidTransition as exc:
             raise ValidationError({"status": str(exc)}) from exc
 
@@ -110,7 +133,7 @@ def correct(violation: Violation, corrected_on: dt.date, *, why: str, acting_use
         raise ValidationError({"corrected_on": "A violation cannot be corrected before it was discovered."})
     violation.corrected_on = corrected_on
     violation.save(update_fields=["corrected_on"])
-    move(violation, pipeline.CORRECTED, why=why, acting_user=acting_user)
+    move(violation, pipeline.CORRECTED, why=why, acting_user=acting_user, occurred_at=corrected_on)
     from sewerworks.enforcement.actions.deadlines import meet_all
 
     meet_all(

@@ -6,6 +6,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.events import EventHistory
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.pipelines import TracksPipeline
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
@@ -88,7 +89,7 @@ class Deadline(TracksPipeline):
     status = models.CharField("status", max_length=10, choices=DeadlineStatus.choices, default=DeadlineStatus.OPEN)
     met_on = models.DateField("met on", null=True, blank=True)
     overdue_since = models.DateField("overdue since", null=True, blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[EventHistory])
 
     class Meta:
         verbose_name = "deadline"

@@ -5,6 +5,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.attachments import stored_name
+from sewerworks.core.events import EventDated, EventHistory
 from sewerworks.core.pipelines import TracksPipeline
 from sewerworks.enforcement.choices import Discovery, Program
 from sewerworks.enforcement.models.sections import validate_section
@@ -61,7 +62,7 @@ class Violation(TracksPipeline):
         blank=True,
         related_name="+",
     )
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[EventHistory])
 
     class Meta:
         verbose_name = "violation"
@@ -72,15 +73,17 @@ class Violation(TracksPipeline):
         return f"§{self.section} on {self.parcel.tax_map_number} ({self.get_status_display()})"
 
 
-class StatusChange(models.Model):
-    """One move of a violation along its pipeline: who moved it, when and why. Never edited."""
+class StatusChange(EventDated):
+    """One move of a violation along its pipeline: who moved it, when it happened (``occurred_at``: the
+    service of the notice, the sweep's day, the correction), when it was recorded (``at``) and why.
+    Never edited."""
 
     violation = models.ForeignKey(
         Violation, verbose_name="violation", on_delete=models.CASCADE, related_name="status_changes"
     )
     from_status = models.CharField("from", max_length=10)
     to_status = models.CharField("to", max_length=10)
-    at = models.DateTimeField("when", auto_now_add=True)
+    at = models.DateTimeField("recorded at", auto_now_add=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="who",
@@ -94,7 +97,7 @@ class StatusChange(models.Model):
 
     class Meta:
         verbose_name = "status change"
-        ordering = ["at", "id"]
+        ordering = ["occurred_at", "id"]
 
     def __str__(self) -> str:
         return f"{self.from_status} → {self.to_status}"

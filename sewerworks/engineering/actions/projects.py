@@ -8,6 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from sewerworks.core import events
 from sewerworks.core.permissions import require
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.engineering.choices import Authority, Builder, ProjectStatus, ReviewOutcome
@@ -109,5 +110,7 @@ def do_record_approval(
         _save(approval, acting_user, "approval recorded")
         if not project.missing_approvals():
             project.status = ProjectStatus.APPROVED
+            # approved on the day of its last approval (I-114)
+            project._occurred_at = events.as_moment(approved_on)  # type: ignore[attr-defined]
             _save(project, acting_user, "every approval recorded")
         return approval

@@ -9,6 +9,7 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.events import EventHistory
 from sewerworks.engineering.choices import Authority, Builder, ProjectStatus, required_authorities
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class ExtensionProject(models.Model):
         settings.AUTH_USER_MODEL, verbose_name="opened by", on_delete=models.PROTECT, null=True, blank=True,
         related_name="+",
     )  # fmt: skip
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[EventHistory])
 
     class Meta:
         verbose_name = "sewer extension project"

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from sewerworks.core import events
 from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload, stored_name
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.parameters import current_parameters
@@ -106,6 +107,8 @@ def do_file_application(
             entered_by=acting_user,
             **{k: check_text(k, v) for k, v in extra.items()},
         )
+        # its history begins on the filing (I-114)
+        permit._occurred_at = events.as_moment(filed_on)  # type: ignore[attr-defined]
         return save(permit, acting_user, "Application filed (§118-15)")
 
 

@@ -94,6 +94,7 @@ def do_record_county_permit(
             why=f"County permit {number}",
             acting_user=acting_user,
             also=("county_permit_number", "county_permit_on", "county_conditions"),
+            occurred_at=issued_on,
         )
         return current
 
@@ -112,6 +113,7 @@ def do_record_county_notice(permit: Permit, *, notified_at: dt.datetime, acting_
             why="County notified: ready for final inspection (§118-9)",
             acting_user=acting_user,
             also=("county_notified_at",),
+            occurred_at=notified_at,
         )
         return current
 
@@ -133,5 +135,6 @@ def do_record_county_inspection(permit: Permit, *, inspected_at: dt.datetime, ac
             why="County final inspection recorded (§118-9)",
             acting_user=acting_user,
             also=("county_inspected_at",),
+            occurred_at=inspected_at,
         )
         return current

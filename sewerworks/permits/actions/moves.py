@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from sewerworks.core import events
 from sewerworks.core.permissions import require
 from sewerworks.core.pipelines import InvalidTransition, move
 from sewerworks.core.text import check_text
@@ -64,8 +66,21 @@ def _gate(permit: Permit, target: str) -> None:
             raise ValidationError({"status": ["The permit cannot be approved yet (I-90):", *found]})
 
 
-def transition(permit: Permit, target: str, *, why: str, acting_user: Any, also: tuple[str, ...] = ()) -> str:
-    """Check the declared move, its permission and the gates, then move (inside the caller's transaction)."""
+def transition(
+    permit: Permit,
+    target: str,
+    *,
+    why: str,
+    acting_user: Any,
+    also: tuple[str, ...] = (),
+    occurred_at: dt.date | dt.datetime | None = None,
+) -> str:
+    """Check the declared move, its permission and the gates, then move (inside the caller's transaction);
+    ``occurred_at``: when the step happened (checked: not in the future, not before the filing; I-114)."""
+    at = events.event_moment(
+        occurred_at, field="occurred_on", what="The step", not_before=permit.filed_on,
+        start="the application was filed",
+    )  # fmt: skip
     declared = move_for(permit.kind, permit.status, target)
     if declared is None:
         try:
@@ -75,16 +90,20 @@ def transition(permit: Permit, target: str, *, why: str, acting_user: Any, also:
         raise ValidationError({"status": f"No move of {permit.number} to {target!r} is declared."})
     require(acting_user, declared.permission, f"move {permit.number} to {permit.pipeline.statuses[target].lower()}")
     _gate(permit, target)
-    return move(permit, target, why=check_text("why", why or declared.meaning), acting_user=acting_user, also=also)
+    why = check_text("why", why or declared.meaning)
+    return move(permit, target, why=why, acting_user=acting_user, also=also, occurred_at=at)
 
 
-def do_move_permit(permit: Permit, *, to: str, acting_user: Any, why: str = "") -> Permit:
-    """Move a permit one declared step (submitted → under review → approved ...), with who, when and why."""
+def do_move_permit(
+    permit: Permit, *, to: str, acting_user: Any, why: str = "", occurred_on: dt.date | None = None
+) -> Permit:
+    """Move a permit one declared step (submitted → under review → approved ...), with who, when and why;
+    ``occurred_on``: the day the step happened (default today)."""
     if to in OWN_ACTION:
         raise ValidationError({"status": f"Use {OWN_ACTION[to]} to record that step."})
     with transaction.atomic():
         current = locked(permit)
-        transition(current, to, why=why, acting_user=acting_user)
+        transition(current, to, why=why, acting_user=acting_user, occurred_at=occurred_on)
         return current
 
 

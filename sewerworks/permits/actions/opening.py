@@ -33,5 +33,6 @@ def do_grant_opening_permit(permit: Permit, *, resolution: BoardResolution, acti
             why=f"Granted by {resolution.instrument} (§118-14)",
             acting_user=acting_user,
             also=("resolution",),
+            occurred_at=resolution.adopted_on,
         )
         return current

@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.events import EventHistory
 from sewerworks.core.pipelines import Pipeline, TracksPipeline
 from sewerworks.permits.choices import PermitClass, PermitKind
 from sewerworks.permits.pipelines import ALL_STATUSES, PIPELINES
@@ -93,7 +94,7 @@ class Permit(TracksPipeline):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="entered by", on_delete=models.PROTECT, related_name="+"
     )
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[EventHistory])
 
     class Meta:
         verbose_name = "permit"

@@ -87,7 +87,7 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
         "county_form": forms.get("county") or CountyStepForm(initial={"step": _county_step(permit)}),
         "county_step": _county_step(permit),
         "grant_form": forms.get("grant") or GrantForm(),
-        "history": permit.history.select_related("history_user").order_by("-history_date")[:30],
+        "history": permit.history.select_related("history_user").order_by("-occurred_at", "-history_id")[:30],
         "county_overdue": permit.county_inspection_overdue(),
     }
     return render(request, "permits/permit_detail.html", context)

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from sewerworks.core import pipelines
+from sewerworks.core import events, pipelines
 from sewerworks.core.determinations import run_determination, store_decision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require
@@ -71,6 +71,7 @@ def open_or_extend_review(
         review = EngineerReview(user=user, opened_on=min([j.day for j in judged], default=on), triggers=lines,
                                 decision=stored)  # fmt: skip
         review._change_reason = "Opened: subject to the Town Engineer's review (§118-39)"  # type: ignore[attr-defined]
+        review._occurred_at = events.as_moment(review.opened_on)  # type: ignore[attr-defined]
         review.save()
         return True
 
@@ -84,11 +85,13 @@ def do_decide_review(review: EngineerReview, *, status: str, reasoning: str, act
         raise ValidationError({"reasoning": "Give the reasons (§118-39: it is the Town Engineer's opinion)."})
     with transaction.atomic():
         locked = EngineerReview.objects.select_for_update().get(pk=review.pk)
-        locked.decided_on = decided_on or timezone.localdate()
+        at = events.event_moment(decided_on, field="decided_on", what="The decision", not_before=locked.opened_on,
+                                 start="the review was opened")  # fmt: skip
+        locked.decided_on = decided_on or timezone.localdate(at)
         locked.decided_by, locked.reasoning = acting_user, reasoning.strip()
         try:
             pipelines.move(locked, status, why=reasoning.strip(), acting_user=acting_user,
-                           also=("decided_on", "decided_by", "reasoning"))  # fmt: skip
+                           also=("decided_on", "decided_by", "reasoning"), occurred_at=at)  # fmt: skip
         except pipelines.InvalidTransition as exc:
             raise ValidationError({"status": str(exc)}) from None
         return locked

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.events import EventHistory
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.pipelines import Pipeline, TracksPipeline
 from sewerworks.pretreatment.choices import ReviewStatus
@@ -43,7 +44,7 @@ class EngineerReview(TracksPipeline):
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="decided by", on_delete=models.PROTECT,
                                    null=True, blank=True, related_name="+")  # fmt: skip
     reasoning = models.TextField("the Town Engineer's reasons", blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[EventHistory])
 
     class Meta:
         verbose_name = "Town Engineer review"

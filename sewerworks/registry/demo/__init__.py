@@ -22,10 +22,10 @@ from contextlib import contextmanager, nullcontext
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 
-from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS
+from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS, told_on
 from sewerworks.core.models import AuditEvent
 from sewerworks.registry.demo.bulk import write_bulk
-from sewerworks.registry.demo.names import RUN_PREFIX
+from sewerworks.registry.demo.names import DEMO_TODAY, RUN_PREFIX
 from sewerworks.registry.demo.records import district_records
 from sewerworks.registry.demo.rural import write_rural_roll
 from sewerworks.registry.models import (
@@ -75,6 +75,7 @@ def check_foreign_keys(tables: list[str]) -> None:
                 raise CommandError(f"The demo load left {len(bad)} dangling references in {table}, e.g. {bad[0]}.")
 
 
+@told_on(DEMO_TODAY)
 def build(seed: int = 118, parcels: int = DISTRICT_PARCELS, write: Callable[[str], None] = print) -> None:
     """Build the demo district into an empty registry (refuses if it has parcels)."""
     if parcels < MIN_PARCELS:
@@ -108,6 +109,7 @@ def build(seed: int = 118, parcels: int = DISTRICT_PARCELS, write: Callable[[str
     write(f"Demo district built: {counts.get('parcel', 0):,} parcels, {total:,} rows (seed {seed}, run {run}).")
 
 
+@told_on(DEMO_TODAY)
 def build_bulk(seed: int = 118, accounts: int = 0, write: Callable[[str], None] = print) -> None:
     """The bulk generator's registry part (``registry/demo/bulk.py``), into the built demo district."""
     if not Parcel.objects.filter(improvement_area__isnull=False).exists():

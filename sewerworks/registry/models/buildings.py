@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.events import EventHistory
 from sewerworks.core.pipelines import TracksPipeline
 from sewerworks.registry.choices import BuildingUse, ConnectionStatus, PrivateSystemKind, PrivateSystemStatus
 from sewerworks.registry.models.parcels import Parcel
@@ -51,7 +52,7 @@ class Connection(TracksPipeline):
     building_sewer_diameter_in = models.PositiveSmallIntegerField(
         "building sewer diameter (in)", null=True, blank=True, help_text="At least 4 inches (§118-20)."
     )
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[EventHistory])
 
     class Meta:
         verbose_name = "connection"

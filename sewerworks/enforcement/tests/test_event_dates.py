@@ -1,0 +1,112 @@
+"""Enforcement's history tells when things happened (I-114, I-115): a notice served in June and entered in
+December is a June move recorded in December; a deadline missed on May 30 is missed on May 30 whenever the
+sweep noticed; the timeline reads in the order things happened."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from sewerworks.core.timeline import timeline_for
+from sewerworks.enforcement.actions import (
+    do_issue_notice,
+    do_move_violation,
+    do_record_connection,
+    do_record_service,
+    do_sweep,
+)
+from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
+from sewerworks.enforcement.models import Deadline, Violation
+from sewerworks.registry.models import Connection
+
+D = dt.date
+
+
+def day(moment: dt.date | dt.datetime) -> dt.date:
+    return timezone.localdate(moment) if isinstance(moment, dt.datetime) else moment
+
+
+def late_sweep_case(building, staff) -> Violation:
+    """Notified January 1, connected February 28 with the septic tank in use (due May 29); the sweep runs
+    only on June 20; the notice of violation is served June 22 and entered today."""
+    notice = do_issue_notice(
+        kind=NoticeKind.NOTICE_TO_CONNECT, parcel=building.parcel, issued_on=D(2026, 1, 1), facts="Connect.",
+        acting_user=staff.clerk,
+    )  # fmt: skip
+    do_record_service(notice, method="posting", served_on=D(2026, 1, 1), served_by_name="x", acting_user=staff.clerk)
+    do_record_connection(building=building, connected_on=D(2026, 2, 28), acting_user=staff.inspector)
+    do_sweep(D(2026, 6, 20))
+    violation = Violation.objects.get()
+    nov = do_issue_notice(
+        kind=NoticeKind.NOTICE_OF_VIOLATION, parcel=building.parcel, violation=violation, facts="Not abandoned.",
+        correction_days=10, issued_on=D(2026, 6, 22), acting_user=staff.clerk,
+    )  # fmt: skip
+    do_record_service(nov, method="posting", served_on=D(2026, 6, 22), served_by_name="x", acting_user=staff.clerk)
+    violation.refresh_from_db()
+    return violation
+
+
+@pytest.mark.django_db
+def test_a_deadline_missed_on_may_30_is_missed_that_day_though_the_sweep_ran_on_june_20(septic_house, staff):
+    late_sweep_case(septic_house, staff)
+    deadline = Deadline.objects.get(kind=DeadlineKind.ABANDON)
+    assert deadline.due_on == D(2026, 5, 29) and deadline.overdue_since == D(2026, 5, 30)
+    rows = {h.status: h for h in deadline.history.all()}
+    assert day(rows["open"].event_at) == D(2026, 2, 28)  # set by the determination as of the connection
+    assert day(rows["overdue"].event_at) == D(2026, 5, 30)  # I-115, not the sweep's June 20
+    assert day(rows["overdue"].history_date) == timezone.localdate()  # recorded when written
+
+
+@pytest.mark.django_db
+def test_a_notice_served_in_june_and_entered_today_moves_the_violation_in_june(septic_house, staff):
+    violation = late_sweep_case(septic_house, staff)
+    opened, noticed = violation.status_changes.all()
+    assert (opened.to_status, day(opened.occurred_at)) == ("open", D(2026, 6, 20))  # discovered by the sweep
+    assert (noticed.to_status, day(noticed.occurred_at)) == ("noticed", D(2026, 6, 22))
+    assert day(noticed.at) == timezone.localdate()
+    assert noticed.recorded_note == f"recorded {timezone.localdate():%Y-%m-%d} by {staff.clerk.username}"
+    history = {h.status: h for h in violation.history.all()}
+    assert day(history["noticed"].event_at) == D(2026, 6, 22)
+
+
+@pytest.mark.django_db
+def test_the_connection_moves_on_the_days_of_the_notice_and_the_connection(septic_house, staff):
+    late_sweep_case(septic_house, staff)
+    connection = Connection.objects.get(building=septic_house)
+    moves = {h.status: day(h.event_at) for h in connection.history.all()}
+    assert moves["notified"] == D(2026, 1, 1) and moves["connected"] == D(2026, 2, 28)
+
+
+@pytest.mark.django_db
+def test_the_timeline_reads_in_the_order_things_happened(septic_house, staff):
+    late_sweep_case(septic_house, staff)
+    events = timeline_for(septic_house.parcel)
+    order = [e.title for e in reversed(events) if e.kind in ("deadline", "violation") and "abandon" in e.title.lower()
+             or e.kind == "violation"]  # fmt: skip
+    set_at = next(i for i, t in enumerate(order) if t.startswith("Deadline set"))
+    missed_at = next(i for i, t in enumerate(order) if t.startswith("Deadline missed"))
+    recorded_at = next(i for i, t in enumerate(order) if t.endswith("recorded"))
+    noticed_at = next(i for i, t in enumerate(order) if "noticed" in t)
+    assert set_at < missed_at < recorded_at < noticed_at
+    noticed = next(e for e in events if e.kind == "violation" and "noticed" in e.title)
+    assert day(noticed.when) == D(2026, 6, 22) and "recorded" in noticed.recorded_note
+
+
+@pytest.mark.django_db
+def test_a_person_moves_a_case_on_the_day_it_happened_never_before_its_discovery_nor_tomorrow(septic_house, staff):
+    violation = late_sweep_case(septic_house, staff)
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    for bad, words in ((tomorrow, "future"), (D(2026, 6, 19), "before the violation was discovered")):
+        with pytest.raises(ValidationError) as refused:
+            do_move_violation(violation, "escalated", why="Limit passed", occurred_on=bad,
+                              acting_user=staff.superintendent)  # fmt: skip
+        assert words in refused.value.message_dict["occurred_on"][0]
+    do_move_violation(violation, "escalated", why="Limit passed", occurred_on=D(2026, 7, 3),
+                      acting_user=staff.superintendent)  # fmt: skip
+    do_move_violation(violation, "referred", why="To court", acting_user=staff.superintendent)
+    moves = [(c.to_status, day(c.occurred_at)) for c in violation.status_changes.all()]
+    assert moves == [("open", D(2026, 6, 20)), ("noticed", D(2026, 6, 22)), ("escalated", D(2026, 7, 3)),
+                     ("referred", timezone.localdate())]  # fmt: skip
