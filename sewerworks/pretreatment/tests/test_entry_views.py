@@ -196,6 +196,13 @@ def test_a_non_detect_counts_as_zero(client_as: Any, shop: Any, manhole: Any) ->
     assert (result.value, result.shown) == (Decimal(0), "<5 ug/L")
 
 
+def test_a_sample_needs_a_sampling_point_first(client_as: Any, shop: Any) -> None:
+    client = client_as("clerk")
+    assert "Enter a sample" not in client.get(f"/pretreatment/users/{shop.pk}/").content.decode()
+    response = client.get(f"/pretreatment/users/{shop.pk}/samples/new/", follow=True)
+    assert "Add a sampling point first" in response.content.decode()
+
+
 def test_a_board_member_sees_no_entry_button_and_is_refused(client_as: Any, shop: Any, manhole: Any) -> None:
     client = client_as("board member")
     page = client.get(f"/pretreatment/users/{shop.pk}/").content.decode()

@@ -186,6 +186,9 @@ def record_visit(request: HttpRequest, pk: int) -> HttpResponse:
 def enter_sample(request: HttpRequest, pk: int) -> HttpResponse:
     require_perm(request, "pretreatment.import_results", "enter lab results")
     user = _user(pk)
+    if not user.points.exists():
+        messages.error(request, "Add a sampling point first: a sample is taken at one (§118-41, §118-42).")
+        return redirect("pretreatment:user_detail", user.pk)
     form = f.SampleForm(request.POST or None, user=user)
     results = f.ResultFormSet(request.POST or None, prefix="r")
     if request.method == "POST" and form.is_valid() and results.is_valid():
