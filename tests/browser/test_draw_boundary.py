@@ -30,6 +30,7 @@ def parcel() -> Parcel:
     a = f.area()
     p = f.parcel(improvement_area=a, street_number="21", street_name="Western Ave")
     f.main(a)
+    f.parcel("108.12-3-46", street_number="23", street_name="Western Ave", improvement_area=a, dx=-20, dy=300)
     return p
 
 

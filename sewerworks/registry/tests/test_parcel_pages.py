@@ -93,9 +93,22 @@ def test_a_board_member_sees_the_page_without_edit_controls(client_as, district)
 def test_the_map_data_is_lonlat_geojson_near_the_hamlet(client_as, district) -> None:
     data = client_as("inspector").get(f"/registry/parcels/{district.pk}/map.json").json()
     layers = {feat["properties"]["layer"] for feat in data["features"]}
-    assert layers == {"area", "parcel", "discharge", "main"}
+    assert layers == {"area", "parcel", "discharge", "main", "neighbour"}
     lon, lat = data["features"][2]["geometry"]["coordinates"]
     assert -75 < lon < -73 and 40.5 < lat < 42.5
+
+
+def test_the_map_shows_the_lots_of_the_same_block_nearby_and_no_others(client_as, district) -> None:
+    a = district.improvement_area
+    f.parcel("108.12-3-5", street_number="2", street_name="King St", improvement_area=a, dx=-200)  # same block
+    f.parcel("108.12-3-47", street_number="30", street_name="King St", improvement_area=a, dx=900)  # 800 ft off
+    f.parcel("108.12-4-1", street_number="1", street_name="Elm St", improvement_area=a, dy=300)  # next block
+    f.parcel("108.12-30-1", street_number="3", street_name="Elm St", improvement_area=a, dy=-200)  # block 30
+    data = client_as("clerk").get(f"/registry/parcels/{district.pk}/map.json").json()
+    shown = sorted(
+        feat["properties"]["name"].split()[0] for feat in data["features"] if feat["properties"]["layer"] == "neighbour"
+    )
+    assert shown == ["108.12-3-46", "108.12-3-5"]
 
 
 def test_an_edit_is_saved_through_the_action_and_shows_in_history(client_as, district) -> None:

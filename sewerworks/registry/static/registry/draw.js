@@ -17,6 +17,7 @@
     boundary: { color: "#b35900", weight: 3, fillColor: "#f0a04b", fillOpacity: 0.35 },
     area: { color: "#0b3d6e", weight: 2, dashArray: "6 4", fillOpacity: 0.04, interactive: false },
     main: { color: "#1d1d1d", weight: 4, interactive: false },
+    neighbour: { color: "#6c757d", weight: 1, fillColor: "#adb5bd", fillOpacity: 0.15, interactive: false },
     other: { color: "#6c757d", weight: 1, fillColor: "#adb5bd", fillOpacity: 0.15, interactive: false }
   };
   var layers = { polygon: null, discharge_point: null };

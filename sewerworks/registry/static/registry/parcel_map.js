@@ -1,5 +1,6 @@
 // The parcel map: Leaflet with no tile server. Draws the improvement area, the parcel, the public
-// sewer mains near it and the discharge point from /registry/parcels/<id>/map.json (lon/lat GeoJSON).
+// sewer mains near it, the neighbouring lots of its block and the discharge point from
+// /registry/parcels/<id>/map.json (lon/lat GeoJSON).
 (function () {
   "use strict";
   var el = document.getElementById("parcel-map");
@@ -8,7 +9,8 @@
   var styles = {
     area: { color: "#0b3d6e", weight: 2, dashArray: "6 4", fillOpacity: 0.04 },
     parcel: { color: "#b35900", weight: 3, fillColor: "#f0a04b", fillOpacity: 0.35 },
-    main: { color: "#1d1d1d", weight: 4 }
+    main: { color: "#1d1d1d", weight: 4 },
+    neighbour: { color: "#6c757d", weight: 1, fillColor: "#adb5bd", fillOpacity: 0.15 }
   };
   fetch(el.dataset.src, { credentials: "same-origin" })
     .then(function (r) { return r.json(); })
