@@ -22,7 +22,7 @@ from sewerworks.billing.choices import Basis, BillStatus
 from sewerworks.billing.documents.how_to_pay import how_to_pay, payable_to
 from sewerworks.billing.engine.gather import LOOKBACK, MeterData
 from sewerworks.billing.engine.usage import Held, meter_use
-from sewerworks.billing.models import Bill, BillingPeriod, BillLine
+from sewerworks.billing.models import Bill, BillingPeriod, BillLine, Rebill
 from sewerworks.core.charts import Point
 from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import interpretation_lines, money, spoken_date, spoken_day
@@ -155,6 +155,20 @@ def _history(bills: Sequence[Bill], period: BillingPeriod) -> dict[int, list[Poi
         this = Point(period.end, bill.gallons, label=f"{period.start:%b %Y} – {period.end:%b %Y} (this bill)")
         series[bill.account_id] = [*series[bill.account_id][-(HISTORY_PERIODS - 1) :], this]
     return series
+
+
+def bill_terms(bill: Bill) -> PenaltyTerms:
+    """The penalty terms printed on one bill: the period's, or for a bill that replaced a voided one its own
+    bill date and the penalty date kept when it was posted (I-110), under the terms in force that day."""
+    rebill = Rebill.objects.filter(bill=bill).first()
+    if rebill is None:
+        return penalty_terms(bill.period)
+    view = current_parameters().at(rebill.bill_date)
+    days = int(view.number("charges.late_penalty_days"))
+    later_of = max(bill.period.due_date, rebill.bill_date + dt.timedelta(days=days))
+    if rebill.runs_from != "rebill_date":
+        later_of = rebill.penalty_date
+    return PenaltyTerms(rebill.bill_date, bill.period.due_date, rebill.penalty_date, later_of, days, view)
 
 
 def sheets(bills: Sequence[Bill], period: BillingPeriod, terms: PenaltyTerms | None = None) -> list[dict[str, Any]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sewerworks.billing.documents.context import BILL_RELATED, PenaltyTerms, penalty_terms, period_context, sheets
+from sewerworks.billing.documents.context import BILL_RELATED, PenaltyTerms, bill_terms, period_context, sheets
 from sewerworks.billing.documents.paper import PaperBill, paper_bill
 from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.documents.render import render_document
@@ -14,7 +14,7 @@ from sewerworks.core.documents.render import render_document
 def bill_pdf(bill: Bill) -> bytes:
     """The bill as one PDF document (its pages numbered "Page 1 of 1")."""
     bill = Bill.objects.select_related(*BILL_RELATED).get(pk=bill.pk)
-    terms = penalty_terms(bill.period)
+    terms = bill_terms(bill)  # a rebill's own bill date and penalty date (I-110)
     context = {**period_context(bill.period, terms), "sheet": sheets([bill], bill.period, terms)[0]}
     return bytes(render_document("billing/documents/bill.html", context).write_pdf())
 

@@ -213,3 +213,20 @@ def test_i110_a_board_reading_from_the_original_due_date_applies_to_rebills_date
     )  # fmt: skip
     assert rebill_penalty_date(autumn, D(2026, 11, 14)) == (D(2026, 12, 14), "rebill_date")
     assert rebill_penalty_date(autumn, D(2026, 11, 15)) == (D(2026, 11, 9), "original_due_date")
+
+
+def test_the_rebilled_bills_pdf_prints_its_own_bill_date_and_penalty_date(
+    make_account: Any, autumn: Any, staff: Any
+) -> None:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from sewerworks.billing.documents.render import bill_pdf
+
+    (a,) = posted(make_account, autumn, staff, (1_000, 9_000))
+    do_void_bill(Bill.objects.get(account=a), by=staff.clerk, reason=MISREAD, on=D(2026, 11, 2))
+    correct_read(a, 7_000)
+    rebill = do_rebill_account(autumn, a, by=staff.clerk, on=D(2026, 11, 20))
+    text = " ".join(p.extract_text() for p in PdfReader(BytesIO(bill_pdf(rebill.bill))).pages)
+    assert "December 21, 2026" in text and "November 20, 2026" in text
