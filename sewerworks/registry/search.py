@@ -146,7 +146,8 @@ def _substrings(found: _Found, query: str, q: str, addresses: list[str], names: 
     if not found.full():
         found.add_parcel_ids(index.parcels_containing([f for f in addresses if len(f) >= MIN_SUBSTRING], found.limit))
     if not q[0].isdigit() and not found.full():
-        ids = index.owners_containing([f for f in names if len(f) >= MIN_SUBSTRING], found.limit)
+        # twice the page: some owners found own nothing now (sold, or a contact) and are not shown
+        ids = index.owners_containing([f for f in names if len(f) >= MIN_SUBSTRING], 2 * found.limit)
         ids = [pk for pk in ids if pk not in found.owners]
         if ids:
             rows = Owner.objects.filter(pk__in=ids).order_by("name_search").values("pk", "name")
