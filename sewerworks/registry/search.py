@@ -101,11 +101,13 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
     if not q:
         return []
     found = _Found(limit)
-    for form in tax_map_forms(query):  # "103.11 5 11" is 103.11-5-11
-        found.add_parcels(_prefix(Parcel.objects, "tax_map_number", form))
     addresses = address_forms(query)
-    for form in addresses:  # "68 main street" and "68 main st": the roll may spell it either way
-        found.add_parcels(_prefix(Parcel.objects, "address_search", form))
+    if any(ch.isdigit() for ch in q):  # a tax map number has digits; a name or street has none
+        for form in tax_map_forms(query):  # "103.11 5 11" is 103.11-5-11
+            found.add_parcels(_prefix(Parcel.objects, "tax_map_number", form))
+    if q[0].isdigit():  # an address starts with its number; without one it is its street (below)
+        for form in addresses:  # "68 main street" and "68 main st": the roll may spell it either way
+            found.add_parcels(_prefix(Parcel.objects, "address_search", form))
     names = name_forms(query)
     if not q[0].isdigit():
         for form in addresses:
