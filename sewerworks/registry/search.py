@@ -101,11 +101,13 @@ def search(query: str, *, limit: int = 20) -> list[SearchHit]:
     if not q:
         return []
     found = _Found(limit)
-    for form in tax_map_forms(query):  # "103.11 5 11" is 103.11-5-11
-        found.add_parcels(_prefix(Parcel.objects, "tax_map_number", form))
     addresses = address_forms(query)
-    for form in addresses:  # "68 main street" and "68 main st": the roll may spell it either way
-        found.add_parcels(_prefix(Parcel.objects, "address_search", form))
+    if any(ch.isdigit() for ch in q):  # a tax map number has digits; a name or street has none
+        for form in tax_map_forms(query):  # "103.11 5 11" is 103.11-5-11
+            found.add_parcels(_prefix(Parcel.objects, "tax_map_number", form))
+    if q[0].isdigit():  # an address starts with its number; without one it is its street (below)
+        for form in addresses:  # "68 main street" and "68 main st": the roll may spell it either way
+            found.add_parcels(_prefix(Parcel.objects, "address_search", form))
     names = name_forms(query)
     if not q[0].isdigit():
         for form in addresses:
@@ -146,7 +148,8 @@ def _substrings(found: _Found, query: str, q: str, addresses: list[str], names: 
     if not found.full():
         found.add_parcel_ids(index.parcels_containing([f for f in addresses if len(f) >= MIN_SUBSTRING], found.limit))
     if not q[0].isdigit() and not found.full():
-        ids = index.owners_containing([f for f in names if len(f) >= MIN_SUBSTRING], found.limit)
+        # twice the page: some owners found own nothing now (sold, or a contact) and are not shown
+        ids = index.owners_containing([f for f in names if len(f) >= MIN_SUBSTRING], 2 * found.limit)
         ids = [pk for pk in ids if pk not in found.owners]
         if ids:
             rows = Owner.objects.filter(pk__in=ids).order_by("name_search").values("pk", "name")

@@ -37,6 +37,7 @@ from sewerworks.registry.models import (
     SewerAccount,
     WaterMeter,
 )
+from sewerworks.registry.search_backends import bulk_load
 
 DISTRICT_PARCELS = 1500  # the full district; parcels beyond it are the rural roll
 MIN_PARCELS = 150
@@ -90,7 +91,8 @@ def build(seed: int = 118, parcels: int = DISTRICT_PARCELS, write: Callable[[str
     rng = random.Random(seed)
     district = min(parcels, DISTRICT_PARCELS)
     counts: dict[str, int] = {}
-    with _sqlite_bulk_load() if parcels > district else nullcontext(), transaction.atomic():
+    large = parcels > district
+    with _sqlite_bulk_load() if large else nullcontext(), transaction.atomic(), bulk_load() if large else nullcontext():
         for model, rows in district_records(rng, district, run):
             model.objects.bulk_create(rows, batch_size=BATCH_SIZE)  # type: ignore[attr-defined]
             counts[model._meta.model_name or model.__name__] = len(rows)
@@ -115,7 +117,7 @@ def build_bulk(seed: int = 118, accounts: int = 0, write: Callable[[str], None] 
     if not Parcel.objects.filter(improvement_area__isnull=False).exists():
         raise CommandError("The bulk accounts go into the demo district: build it first (sewerworks demo).")
     run = f"{RUN_PREFIX}-bulk-{seed}-{accounts}"
-    with _sqlite_bulk_load(), transaction.atomic():
+    with _sqlite_bulk_load(), transaction.atomic(), bulk_load():
         counts = write_bulk(random.Random(f"bulk-{seed}"), accounts, run)
         tables = [m._meta.db_table for m in (Parcel, Owner, Ownership, SewerAccount, WaterMeter, MeterRead)]
         check_foreign_keys(tables)

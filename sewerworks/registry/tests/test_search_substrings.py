@@ -167,3 +167,19 @@ def test_a_page_full_of_names_starting_with_the_text_leaves_no_room_for_those_co
     f.owned(f.parcel("108.12-5-1", dx=2500), "SPEAKING ANN")
     assert owners("king") == [f"KING {chr(65 + n)}" for n in range(20)]
     assert owners("peaking") == ["SPEAKING ANN"]
+
+
+def test_the_demo_bulk_load_rebuilds_the_index_once_and_its_rural_owners_are_found(db: Any) -> None:
+    """The large demo drops the index before its executemany load and builds it once after."""
+    from sewerworks.registry import demo
+
+    demo.build(parcels=demo.DISTRICT_PARCELS + 20, write=lambda _: None)
+    last = Owner.objects.order_by("-pk").first()
+    assert last is not None and Ownership.objects.filter(owner=last, end__isnull=True).exists()
+    middle = last.name_search[1:-1]
+    assert last.name in owners(middle) or len(owners(middle)) == 20
+    rural = Parcel.objects.order_by("-pk").first()
+    assert rural is not None and rural.pk in [h.parcel_id for h in search(rural.address_search)]
+    assert rural.pk in backend().parcels_with_compact_tax_map(
+        rural.tax_map_number.replace("-", "").replace(".", ""), 20
+    )
