@@ -51,6 +51,7 @@ def setup(var: str, accounts: int) -> dict[str, Any]:
     os.environ.setdefault("DEBUG", "false")
     os.environ.setdefault("SEWERWORKS_REQUEST_LOG_LEVEL", "WARNING")  # as load.sh: no line per request
     os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
+    os.environ.setdefault("CONN_MAX_AGE", "60")  # as load.sh: a worker keeps its connection
     import django
 
     django.setup()

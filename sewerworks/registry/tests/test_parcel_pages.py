@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from sewerworks.registry.models import MeterRead, Parcel
+from sewerworks.registry.models import MeterRead, Parcel, SewerMain
 from sewerworks.registry.search import search
 from sewerworks.registry.tests import factories as f
 
@@ -169,3 +169,17 @@ def test_availability_on_both_sides_of_100_ft(south_edge_offset: float, availabl
     result = sewer_available(p)
     assert result.available is available
     assert result.section == ("118-5" if available else "118-7")
+
+
+def test_a_main_moved_or_added_after_a_parcel_page_is_seen_by_the_next_one() -> None:
+    """The mains' index is kept between pages (issue 19) but built again as soon as a main changes."""
+    from sewerworks.registry.availability import sewer_available
+
+    a = f.area()
+    m = f.main(a, y=f.Y0 + 90)
+    p = f.parcel(improvement_area=a, dy=90 + 50)  # 50 ft from the main
+    assert sewer_available(p).available and sewer_available(p).main_id == m.pk
+    SewerMain.objects.filter(pk=m.pk).update(path=f"LINESTRING ({f.X0} {f.Y0 - 500}, {f.X0 + 4000} {f.Y0 - 500})")
+    assert not sewer_available(p).available  # moved 590 ft away: a private system is permitted (§118-7)
+    nearer = f.main(a, identifier="M-2", y=f.Y0 + 100)
+    assert sewer_available(p).main_id == nearer.pk
