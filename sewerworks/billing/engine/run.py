@@ -89,6 +89,10 @@ def _sqlite_run_settings(*, checkpoint_once: bool = True) -> Iterator[None]:
                 cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
 
+def _bills(n: int) -> str:
+    return "1 bill" if n == 1 else f"{n:,} bills"
+
+
 def _die_after(chunk_number: int, hook: str = DIE_AFTER) -> None:
     wanted = os.environ.get(hook)
     if wanted and int(wanted) == chunk_number:
@@ -109,7 +113,7 @@ def run_drafts(
             return RunResult(
                 run,
                 unchanged=True,
-                message=f"The period is being posted ({posted:,} bills posted, {left:,} to go): its bills do not"
+                message=f"The period is being posted ({_bills(posted)} posted, {left:,} to go): its bills do not"
                 " change; post it again to finish.",
             )
         if period.status == pipeline.REVIEWED:
@@ -192,7 +196,7 @@ def post_period(
                 rows=written,
                 detail={"period": period.pk, "chunks": number, "resumed": resumed, "posted_before": already},
             )
-    message = f"{written:,} bills posted to the ledger."
+    message = f"{_bills(written)} posted to the ledger."
     if resumed:
-        message = f"{written:,} bills posted to the ledger, finishing the posting ({already + written:,} in all)."
+        message = f"{_bills(written)} posted to the ledger, finishing the posting ({already + written:,} in all)."
     return RunResult(run, posted=written, message=message)

@@ -43,7 +43,7 @@ def test_a_period_from_opening_to_posting_through_the_api(
     assert client.post(f"/api/billing/periods/{period['id']}/post").status_code == 422  # not reviewed
     assert client.post(f"/api/billing/periods/{period['id']}/review").json()["status"] == "reviewed"
     posted = client.post(f"/api/billing/periods/{period['id']}/post").json()
-    assert posted == {"posted": 1, "unchanged": False, "message": "1 bills posted to the ledger."}
+    assert posted == {"posted": 1, "unchanged": False, "message": "1 bill posted to the ledger."}
     assert client.post(f"/api/billing/periods/{period['id']}/post").json()["unchanged"] is True
     ledger = client.get(f"/api/billing/parcels/{account.parcel_id}/ledger").json()
     bill = Bill.objects.get()

@@ -95,7 +95,7 @@ def test_a_period_part_posted_shows_each_posted_bill_on_the_ledger_and_refuses_a
     )
     assert taken.created and balance(account=first) == Decimal("0.00")
     rerun = run_drafts(autumn, acting_user=staff.clerk)
-    assert rerun.unchanged and "being posted (1 bills posted, 2 to go)" in rerun.message
+    assert rerun.unchanged and "being posted (1 bill posted, 2 to go)" in rerun.message
     with pytest.raises(ValidationError, match="posting: its bills do not change"):
         do_start_bill_run(autumn, acting_user=staff.clerk)
     with pytest.raises(ValidationError, match="posting: its bills do not change"):

@@ -77,7 +77,7 @@ def test_the_superintendent_reviews_and_posts_from_the_period_page(
     page = client.get(f"/billing/periods/{autumn.pk}/").content.decode()
     assert "Post to the ledger" in page
     done = client.post(f"/billing/periods/{autumn.pk}/post/", follow=True).content.decode()
-    assert "1 bills posted to the ledger." in done and "Posted" in done
+    assert "1 bill posted to the ledger." in done and "Posted" in done
     again = client.post(f"/billing/periods/{autumn.pk}/review/", follow=True).content.decode()
     assert "cannot become reviewed" in again
 
@@ -119,3 +119,27 @@ def test_the_dashboard_panel_shows_the_latest_period_and_what_is_held(
     run_drafts(autumn, acting_user=staff.clerk)
     page = client_as("board member").get("/").content.decode()
     assert "Billing" in page and autumn.name in page and "1 held" in page
+
+
+def test_a_period_left_posting_shows_its_progress_and_the_superintendent_finishes_it(
+    client_as: Any, make_account: Any, autumn: Any, staff: Any
+) -> None:
+    """I-108: a posting that stopped after its first chunk leaves the period "posting"; its page says how many
+    bills are on the ledger, offers no new run, and "Finish posting" posts the rest."""
+    for g in (9_000, 3_000):
+        make_account(meters=[(1_000, g)])
+    run_drafts(autumn, acting_user=staff.clerk)
+    do_review_period(autumn, acting_user=staff.superintendent)
+
+    def stop(**_: Any) -> None:
+        raise RuntimeError("stopped between two chunks")
+
+    with pytest.raises(RuntimeError):
+        do_post_period(autumn, acting_user=staff.superintendent, chunk_size=1, progress=stop)
+    client = client_as("superintendent")
+    page = client.get(f"/billing/periods/{autumn.pk}/").content.decode()
+    assert "<strong>Posting</strong> · 1 of 2 bills on the ledger" in page and "Finish posting" in page
+    assert "Run the draft again" not in page
+    done = client.post(f"/billing/periods/{autumn.pk}/post/", follow=True).content.decode()
+    assert "1 bill posted to the ledger, finishing the posting (2 in all)." in done
+    assert "<strong>Posted</strong>" in done and Bill.objects.filter(status="posted").count() == 2
