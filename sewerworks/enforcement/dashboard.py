@@ -21,6 +21,7 @@ from sewerworks.core.dashboard import (
     addressed_to,
     dashboard_panel,
     my_work,
+    role_may,
     week_end,
 )
 from sewerworks.core.roles import (
@@ -33,6 +34,7 @@ from sewerworks.core.roles import (
 )
 from sewerworks.enforcement.actions.followups import permission_for
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, NoticeKind, Program
+from sewerworks.enforcement.deadline_kinds import kind_rule
 from sewerworks.enforcement.models import Deadline, FollowUp, NoticeToConnectTask, SweepRun
 from sewerworks.enforcement.views.board import ACTIVE, WEEK, groups
 
@@ -46,7 +48,7 @@ PROGRAM_ROLES: dict[str, frozenset[str]] = {
     Program.GREASE: frozenset({SUPERINTENDENT, INSPECTOR}),
     Program.PERMITS: frozenset({INSPECTOR}),
     Program.PRETREATMENT: frozenset({TOWN_ENGINEER, SUPERINTENDENT}),
-    Program.BILLING: frozenset({CLERK}),
+    Program.BILLING: frozenset({CLERK, SUPERINTENDENT}),
     Program.ENGINEERING: frozenset({TOWN_ENGINEER}),
     Program.GENERAL: frozenset({SUPERINTENDENT}),
 }
@@ -155,12 +157,17 @@ def notice_to_connect_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
 
 @my_work(roles=DEADLINE_ROLES)
 def deadline_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
-    """Active deadlines of the user's programs missed or due by the week's end (I-113); the Town's own
-    duties (``review``) with an officer named are that officer's alone."""
+    """Active deadlines of the user's programs missed or due by the week's end, that the user's role may
+    mark met (I-113); the Town's own duties (``review``) with an officer named are that officer's alone."""
     mine = Q(officer__isnull=True) | Q(officer=user) | ~Q(kind=DeadlineKind.REVIEW)
     soon = Q(status=DeadlineStatus.OVERDUE) | Q(due_on__lte=week_end(today))
     active = Deadline.objects.filter(deadlines_of(acting_roles(user)), mine, soon, status__in=ACTIVE)
+    roles, may = acting_roles(user), dict[str, bool]()
     for d in active.select_related("parcel", "subject_type").order_by("due_on", "id"):
+        if d.kind not in may:
+            may[d.kind] = any(role_may(role, kind_rule(d.kind).meet_permission) for role in roles)
+        if not may[d.kind]:
+            continue  # a deadline the user may not mark met is not their work (the clerk's billing ones)
         yield WorkItem(
                 title=d.title, subject=d.subject_label, action="Record it met",
                 url=reverse("enforcement:deadline_detail", args=[d.pk]) + "#meet-h",

@@ -76,7 +76,9 @@ def test_a_deadline_of_a_program_the_role_does_not_work_in_is_not_shown(
     deadline(parcel, decision, program=Program.BILLING, kind=DeadlineKind.OTHER, section="118-51",
              title="Send the billing notice")  # fmt: skip
     deadline(parcel, decision, title="Connect the house")
-    assert "Send the billing notice" in titles(staff.clerk) and "Connect the house" not in titles(staff.clerk)
+    assert "Send the billing notice" in titles(staff.superintendent)
+    assert "Connect the house" not in titles(staff.clerk)
+    assert "Send the billing notice" not in titles(staff.clerk)  # the clerk may not mark a deadline met
     assert "Connect the house" in titles(staff.inspector) and "Send the billing notice" not in titles(staff.inspector)
     assert titles(make_user("town engineer")) == set()
 
