@@ -141,3 +141,20 @@ def test_a_move_through_the_api_or_the_page_takes_the_day_it_happened(client, se
                        {"target": "referred", "why": "To court", "occurred_on": "2026-07-10"})  # fmt: skip
     assert page.status_code in (200, 302)
     assert day(violation.status_changes.last().occurred_at) == D(2026, 7, 10)
+
+
+@pytest.mark.django_db
+def test_the_migration_fills_the_event_date_of_older_rows_from_the_best_date_each_has(septic_house, staff):
+    """Rows written before ``occurred_at`` existed: a move to notified takes the notice's day, a move to
+    connected the connection's, a row that changed nothing of the status its own history_date."""
+    from sewerworks.core.events import fill_occurred_at
+
+    late_sweep_case(septic_house, staff)
+    model = Connection.history.model
+    model.objects.update(occurred_at=None)
+    fill_occurred_at(model, on_status={"notified": "notified_on", "connected": "connected_on"})
+    rows = list(model.objects.order_by("history_date", "history_id"))
+    moves = {h.status: day(h.occurred_at) for h in rows if h.history_type == "~"}
+    assert moves == {"notified": D(2026, 1, 1), "connected": D(2026, 2, 28)}
+    created = next(h for h in rows if h.history_type == "+")
+    assert created.occurred_at == created.history_date
