@@ -155,7 +155,7 @@ def _violation_step(request: HttpRequest, violation_id: int, perm: str) -> Viola
 def move_violation(request: HttpRequest, violation_id: int, payload: s.MoveIn) -> Any:
     violation = _violation_step(request, violation_id, "enforcement.move_violation")
     _act(actions.do_move_violation, violation, payload.to, why=payload.why, acting_user=request.user,
-         rename={"status": "to"})
+         occurred_on=payload.occurred_on, rename={"status": "to"})
     return record_or_404(_violations(), violation_id, "violation")
 
 

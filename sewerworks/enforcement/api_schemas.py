@@ -361,6 +361,9 @@ class ViolationIn(Schema):
 class MoveIn(Schema):
     to: ViolationStatus = Field(..., description="The status to move to, e.g. referred.")
     why: Prose = Field(..., min_length=1, description="Why the case moves.")
+    occurred_on: Day | None = Field(
+        None, description="The day the move happened, if not today: not a day to come, not before the discovery."
+    )
 
 
 class CorrectionIn(Schema):

@@ -136,6 +136,12 @@ class MoveForm(StyledForm):
 
     target = forms.CharField(widget=forms.HiddenInput, max_length=10)
     why = forms.CharField(label="Why", max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+    occurred_on = forms.DateField(
+        label="On",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The day it happened, if not today (I-114).",
+    )
 
 
 class EvidenceForm(StyledForm):

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 from django.contrib.auth.models import Group, User
 
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
+from sewerworks.core.events import story_day
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.permits import actions
@@ -50,16 +51,20 @@ class Staff:
 
 
 def _filed(staff: Staff, parcel: Parcel, filed_on: dt.date, receipt: str, **kw: Any) -> Permit:
-    permit = actions.do_file_application(parcel=parcel, filed_on=filed_on, acting_user=staff.clerk, **kw)
-    actions.do_record_fee(
-        permit,
-        amount=fee_due(permit),
-        receipt_number=receipt,
-        method="check",
-        paid_on=filed_on,
-        acting_user=staff.clerk,
-    )
-    return actions.do_move_permit(permit, to="under_review", acting_user=staff.sam, why="Fee paid; plans complete")
+    """Filed, paid and under review on ``filed_on``, recorded that day in the story (I-114)."""
+    with story_day(filed_on):
+        permit = actions.do_file_application(parcel=parcel, filed_on=filed_on, acting_user=staff.clerk, **kw)
+        actions.do_record_fee(
+            permit,
+            amount=fee_due(permit),
+            receipt_number=receipt,
+            method="check",
+            paid_on=filed_on,
+            acting_user=staff.clerk,
+        )
+        return actions.do_move_permit(
+            permit, to="under_review", acting_user=staff.sam, why="Fee paid; plans complete", occurred_on=filed_on
+        )
 
 
 def _residences(n: int) -> list[Parcel]:
@@ -123,8 +128,10 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             },
         },
     )
-    actions.do_move_permit(approved, to="approved", acting_user=staff.sam, why="Design complies")
-    actions.do_move_permit(approved, to="in_construction", acting_user=staff.ian, why="Trench opened 2026-10-05")
+    with story_day(D(2026, 9, 22)):
+        actions.do_move_permit(approved, to="approved", acting_user=staff.sam, why="Design complies")
+    with story_day(D(2026, 10, 5)):
+        actions.do_move_permit(approved, to="in_construction", acting_user=staff.ian, why="Trench opened 2026-10-05")
     plant = Building.objects.filter(name__icontains="juice pressing").select_related("parcel").first()
     if plant is not None:
         food = _filed(
@@ -188,7 +195,9 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
         test="Camera survey and 5 psi air test, 5 minutes",
         acting_user=staff.erin,
     )
-    actions.do_move_permit(reuse, to="approved", acting_user=staff.erin, why="Found to meet Chapter 118")
+    actions.do_move_permit(
+        reuse, to="approved", acting_user=staff.erin, why="Found to meet Chapter 118", occurred_on=D(2026, 8, 12)
+    )
     rural = _rural()
     if rural is not None:
         septic = actions.do_record_private_system(

@@ -222,6 +222,12 @@ class FeeForm(StyledForm):
 class MoveForm(StyledForm):
     to = forms.CharField(widget=forms.HiddenInput)
     why = forms.CharField(label="Why", required=False, max_length=100)
+    occurred_on = forms.DateField(
+        label="On",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The day the step happened, if not today (I-114).",
+    )
 
 
 class DiscretionForm(StyledForm):

@@ -110,3 +110,51 @@ def test_a_person_moves_a_case_on_the_day_it_happened_never_before_its_discovery
     moves = [(c.to_status, day(c.occurred_at)) for c in violation.status_changes.all()]
     assert moves == [("open", D(2026, 6, 20)), ("noticed", D(2026, 6, 22)), ("escalated", D(2026, 7, 3)),
                      ("referred", timezone.localdate())]  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_the_api_gives_each_status_change_when_it_happened_and_when_it_was_recorded(client, septic_house, staff):
+    violation = late_sweep_case(septic_house, staff)
+    client.force_login(staff.clerk)
+    changes = client.get(f"/api/violations/{violation.pk}").json()["status_changes"]
+    assert [(c["to_status"], c["occurred_at"][:10]) for c in changes] == [
+        ("open", "2026-06-20"), ("noticed", "2026-06-22"),
+    ]  # fmt: skip
+    recorded = [dt.datetime.fromisoformat(c["recorded_at"].replace("Z", "+00:00")) for c in changes]
+    assert all(day(r) == timezone.localdate() for r in recorded) and all(c["recorded_at"] == c["at"] for c in changes)
+
+
+@pytest.mark.django_db
+def test_a_move_through_the_api_or_the_page_takes_the_day_it_happened(client, septic_house, staff):
+    from django.urls import reverse
+
+    violation = late_sweep_case(septic_house, staff)
+    client.force_login(staff.superintendent)
+    tomorrow = f"{timezone.localdate() + dt.timedelta(days=1)}"
+    body = {"to": "escalated", "why": "Limit passed", "occurred_on": tomorrow}
+    refused = client.post(f"/api/violations/{violation.pk}/moves", body, content_type="application/json")
+    assert refused.status_code == 422 and "occurred_on" in refused.content.decode()
+    body["occurred_on"] = "2026-07-03"
+    moved = client.post(f"/api/violations/{violation.pk}/moves", body, content_type="application/json")
+    assert moved.status_code == 200 and moved.json()["status_changes"][-1]["occurred_at"][:10] == "2026-07-03"
+    page = client.post(reverse("enforcement:move_violation", args=[violation.pk]),
+                       {"target": "referred", "why": "To court", "occurred_on": "2026-07-10"})  # fmt: skip
+    assert page.status_code in (200, 302)
+    assert day(violation.status_changes.last().occurred_at) == D(2026, 7, 10)
+
+
+@pytest.mark.django_db
+def test_the_migration_fills_the_event_date_of_older_rows_from_the_best_date_each_has(septic_house, staff):
+    """Rows written before ``occurred_at`` existed: a move to notified takes the notice's day, a move to
+    connected the connection's, a row that changed nothing of the status its own history_date."""
+    from sewerworks.core.events import fill_occurred_at
+
+    late_sweep_case(septic_house, staff)
+    model = Connection.history.model
+    model.objects.update(occurred_at=None)
+    fill_occurred_at(model, on_status={"notified": "notified_on", "connected": "connected_on"})
+    rows = list(model.objects.order_by("history_date", "history_id"))
+    moves = {h.status: day(h.occurred_at) for h in rows if h.history_type == "~"}
+    assert moves == {"notified": D(2026, 1, 1), "connected": D(2026, 2, 28)}
+    created = next(h for h in rows if h.history_type == "+")
+    assert created.occurred_at == created.history_date

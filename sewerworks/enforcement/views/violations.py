@@ -150,7 +150,9 @@ def move_violation(request: HttpRequest, pk: int) -> HttpResponse:
         "enforcement.move_violation",
         "move",
         MoveForm,
-        lambda v, d: do_move_violation(v, d["target"], why=d["why"], acting_user=request.user),
+        lambda v, d: do_move_violation(
+            v, d["target"], why=d["why"], acting_user=request.user, occurred_on=d.get("occurred_on")
+        ),
         "The case moved.",
     )
 

@@ -132,7 +132,11 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         form,
         "move",
         lambda p: actions.do_move_permit(
-            p, to=form.cleaned_data["to"], why=form.cleaned_data["why"], acting_user=request.user
+            p,
+            to=form.cleaned_data["to"],
+            why=form.cleaned_data["why"],
+            acting_user=request.user,
+            occurred_on=form.cleaned_data.get("occurred_on"),
         ),
         "Permit moved.",
     )
