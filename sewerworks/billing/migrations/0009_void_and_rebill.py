@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0005_bill_index_period_account"),
+        ("billing", "0008_period_status_posting"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -17,6 +17,6 @@ def uninstall(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 
 class Migration(migrations.Migration):
-    dependencies = [("registry", "0007_parcel_tax_map_sort_form")]
+    dependencies = [("registry", "0009_fill_event_dates")]
 
     operations = [migrations.RunPython(install, uninstall)]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0005_bill_index_period_account'),
+        ('billing', '0007_fill_event_dates'),
     ]
 
     operations = [
