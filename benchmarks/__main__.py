@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         from django.db import connection
 
         from benchmarks import search_bench
-        from benchmarks.timing import HEADER, peak_rss_mib
+        from benchmarks.timing import HEADER, peak_rss_mib, require_empty_database
         from sewerworks.registry import demo
 
         print(f"sewerworks benchmarks: {args.parcels:,} parcels, seed {args.seed}, {os.cpu_count()} cores, "
@@ -87,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
         start = time.perf_counter()
         call_command("migrate", verbosity=0)
+        require_empty_database()
         print(f"migrate: {time.perf_counter() - start:.1f} s")
         start = time.perf_counter()
         demo.build(seed=args.seed, parcels=args.parcels, write=print)

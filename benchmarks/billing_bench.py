@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.timing import require_empty_database
+
 ROOT = Path(__file__).resolve().parents[1]
 DISTRICT_PARCELS = 1500
 PERIOD_END = "2026-10-31"  # the demo's autumn 2026 period, every account; reads on 2026-05-01 and 2026-11-01
@@ -220,6 +222,7 @@ def main(argv: list[str]) -> int:
 
         settings.DEBUG = False
         call_command("migrate", verbosity=0)
+        require_empty_database()
         rng = random.Random(args.seed)
         start = time.perf_counter()
         build(args.accounts, args.seed)

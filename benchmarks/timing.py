@@ -53,3 +53,18 @@ def measure(name: str, call: Callable[[], Any], runs: int, warmup: int = 2, deta
 def peak_rss_mib() -> float:
     """Peak resident memory of this process so far (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def require_empty_database() -> None:
+    """A benchmark builds its own town: on a database named by DATABASE_URL that already holds parcels (a
+    real installation, say) it stops before writing anything more, rather than load a demo into it."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT EXISTS (SELECT 1 FROM registry_parcel)")
+        (in_use,) = cursor.fetchone()
+    if in_use:
+        raise SystemExit(
+            f"benchmarks: the database {connection.settings_dict.get('NAME')!r} already holds parcels; a benchmark "
+            "builds its own town: point DATABASE_URL at an empty, throwaway database (scripts/with-postgres.sh)"
+        )
