@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from django.apps import apps as django_apps
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.color import no_style
@@ -70,9 +71,11 @@ def backup_migrations(manifest: dict[str, Any], alias: str) -> set[tables.Node]:
 
 
 def records_present(alias: str) -> list[str]:
-    """Tables of this database holding rows (those ``migrate`` fills itself do not count)."""
+    """Tables of this database holding rows (those ``migrate`` fills itself do not count, nor tables that are
+    no model's: a search index its triggers keep, such as SQLite's FTS5 shadow tables, is derived data)."""
     connection = connections[alias]
-    existing = set(connection.introspection.table_names())
+    model_tables = {m._meta.db_table for m in django_apps.get_models(include_auto_created=True)}
+    existing = set(connection.introspection.table_names()) & model_tables
     found = []
     with connection.cursor() as cursor:
         for table in sorted(existing - tables.MIGRATE_FILLS - tables.SKIPPED_TABLES - {"django_migrations"}):

@@ -18,6 +18,8 @@ APPEND_ONLY = {
     "billing.bill": "written in bulk by a bill run (a draft is replaced whole, never edited); one AuditEvent per run",
     "billing.billline": "line items written in bulk with their bill",
     "billing.ledgerentry": "the ledger is append-only: a mistake is corrected by another entry",
+    "billing.billvoid": "the record that a bill was voided, written once with who, when and why, and an AuditEvent",
+    "billing.rebill": "the record that an account was billed again, written once with its new bill and an AuditEvent",
     "billing.periodstatuschange": "each move of a billing period, itself the period's history of status",
     "enforcement.sweeprun": "one row per run of the daily sweep, with its AuditEvent",
     "enforcement.statuschange": "a violation's move along its pipeline, itself the history of the violation",

@@ -23,6 +23,7 @@ from shapely import wkt as shapely_wkt
 from shapely.errors import GEOSException, ShapelyError
 
 from sewerworks.core.permissions import require
+from sewerworks.core.text import NUL_MESSAGE, has_nul
 from sewerworks.registry import geometry
 from sewerworks.registry.actions import wkt_type_error
 from sewerworks.registry.models import Parcel
@@ -63,8 +64,8 @@ def geometry_convert(request: HttpRequest) -> JsonResponse:
     assert given is not None
     if len(given) > MAX_TEXT:
         return _problem(field, f"longer than {MAX_TEXT:,} characters.")
-    if "\x00" in given:
-        return _problem(field, "must not contain a NUL character.")
+    if has_nul(given):
+        return _problem(field, f"{NUL_MESSAGE}.")
     if text is not None:
         text = text.strip()
         if not text:
