@@ -111,25 +111,35 @@ def post_at_once(as_of: dt.date, *, run: str, user: Any = None) -> tuple[int, in
 
 def post_with_bills(period: BillingPeriod, *, user: Any) -> int:
     """After ``period`` is posted: every pending charge of a kind that rides on the next bill, incurred on or
-    before the bill date, is posted naming its account's posted bill of the period, on the bill date."""
+    before the bill date, is posted naming its account's posted bill of the period, on the bill date. One
+    transaction, holding the charges it posts; only the bills of those charges' accounts are read (a period
+    may hold a million)."""
     run = f"pending-with-{period.pk}"
-    bills = {b.account_id: b for b in Bill.objects.filter(period=period, status=BillStatus.POSTED)}
-    rows = []
-    pending = PendingCharge.objects.select_for_update().filter(
-        billed_on__isnull=True, incurred_on__lte=period.bill_date
-    )
-    for charge in pending.select_related("parcel").order_by("incurred_on", "pk"):
-        kind = _kind(charge)
-        if kind is None or not kind.rides_on_next_bill:
-            continue
-        account_id = _account_id(charge)
-        bill = bills.get(account_id) if account_id is not None else None
-        if bill is None:
-            continue  # no account, or not billed in this period: it waits for the next bill
-        key = f"pending:{charge.pk}:bill:{bill.pk}"
-        rows.append((charge, [_entry(charge, kind, bill.account_id, on=period.bill_date, key=key, run=run,
-                                     user=user, bill=bill)]))  # fmt: skip
     with transaction.atomic():
+        pending = PendingCharge.objects.select_for_update().filter(
+            billed_on__isnull=True, incurred_on__lte=period.bill_date
+        )
+        riding = []
+        for charge in pending.select_related("parcel").order_by("incurred_on", "pk"):
+            kind = _kind(charge)
+            if kind is None or not kind.rides_on_next_bill:
+                continue
+            account_id = _account_id(charge)
+            if account_id is not None:  # no account: it waits (I-91)
+                riding.append((charge, kind, account_id))
+        accounts = {account_id for _, _, account_id in riding}
+        bills = {
+            b.account_id: b
+            for b in Bill.objects.filter(period=period, status=BillStatus.POSTED, account_id__in=accounts)
+        }
+        rows = []
+        for charge, kind, account_id in riding:
+            bill = bills.get(account_id)
+            if bill is None:
+                continue  # not billed in this period: it waits for the next bill
+            key = f"pending:{charge.pk}:bill:{bill.pk}"
+            rows.append((charge, [_entry(charge, kind, bill.account_id, on=period.bill_date, key=key, run=run,
+                                         user=user, bill=bill)]))  # fmt: skip
         return _post(rows, on=period.bill_date, user=user, run=run)
 
 
