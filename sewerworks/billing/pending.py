@@ -69,8 +69,8 @@ def _entry(charge: PendingCharge, kind: ChargeKind, account_id: int, *, on: dt.d
 
 
 def _post(rows: list[tuple[PendingCharge, list[LedgerEntry]]], *, on: dt.date, user: Any, run: str) -> int:
-    for charge, entries in rows:
-        LedgerEntry.objects.bulk_create(entries)
+    LedgerEntry.objects.bulk_create([entry for _, entries in rows for entry in entries])  # one insert for all
+    for charge, entries in rows:  # each charge keeps its own history row
         mark_charge_billed(charge, billed_on=on, billing_reference=entries[0].source_key, acting_user=user)
     if rows:
         AuditEvent.objects.create(
