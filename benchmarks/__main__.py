@@ -112,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.explain or figure.p95_ms >= search_bench.GOAL_P95_MS:
                 print(f"\nEXPLAIN for {figure.name} ({query!r}):")
                 print("\n".join(search_bench.explain(query)))
+        ratio = worst.p95_ms / max(floor.p95_ms, 1e-9)
+        print(f"search ÷ floor {ratio:.0f} (goal: worst p95 < {search_bench.GOAL_P95_MS:.0f} ms): "
+              f"{'met' if ok else 'MISSED'}")  # fmt: skip  # the last line, as every benchmark's
         return 0 if ok else 1
     finally:
         if args.keep:
