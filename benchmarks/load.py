@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import statistics
 import sys
@@ -140,6 +141,55 @@ def run(
     return results
 
 
+def tree_cpu_seconds(root: int) -> float:
+    """CPU seconds (user + system) used so far by process ``root`` and its living descendants (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [root]
+    children: dict[int, list[int]] = defaultdict(list)
+    for pid, ppid in parents.items():
+        children[ppid].append(pid)
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo.extend(children.get(pid, []))
+    return total
+
+
+class CpuWatch:
+    """CPU used during a phase by the generator itself and by each watched process tree (server, database)."""
+
+    def __init__(self, watched: dict[str, int]) -> None:
+        self.watched = watched
+
+    def snapshot(self) -> dict[str, float]:
+        own = os.times()
+        shot = {"generator": own.user + own.system}
+        shot.update({name: tree_cpu_seconds(pid) for name, pid in self.watched.items()})
+        return shot
+
+    @staticmethod
+    def line(label: str, before: dict[str, float], after: dict[str, float], requests: int, seconds: float) -> str:
+        parts = [f"{name} {1000 * (after[name] - before[name]) / max(requests, 1):.1f}" for name in before]
+        used = sum(after[n] - before[n] for n in before)
+        return (
+            f"CPU ms a request, {label}: "
+            + ", ".join(parts)
+            + f"; all {1000 * used / max(requests, 1):.1f} ({used / seconds:.2f} of the cores busy)"
+        )
+
+
 def figures(samples: list[tuple[float, int]], seconds: float) -> dict[str, float]:
     times = sorted(ms for ms, _ in samples) or [0.0]
     q = statistics.quantiles(times, n=100, method="inclusive") if len(times) > 1 else times * 99
@@ -160,15 +210,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--users", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--floor-seconds", type=float, default=20)
+    parser.add_argument(
+        "--watch",
+        action="append",
+        default=[],
+        metavar="NAME=PID",
+        help="A process tree whose CPU a request is printed (e.g. server=PID of gunicorn, database=PID of postgres).",
+    )
     args = parser.parse_args(argv)
+    watch = CpuWatch({n: int(p) for n, _, p in (w.partition("=") for w in args.watch)})
     targets = json.loads(open(args.targets).read())  # noqa: SIM115
     names = targets["users"]
     users = [User(args.base, names[i % len(names)], targets["password"], targets["token"]) for i in range(args.users)]
 
+    shots = [watch.snapshot()]
     floor = run(users, args.floor_seconds, lambda r: ("healthz", lambda u, _r: u.request("GET", "/healthz")))
+    shots.append(watch.snapshot())
     kinds = mix(targets)
     weights = [w for _, w, _ in kinds]
     work = run(users, args.seconds, lambda r: (lambda k: (k[0], k[2]))(r.choices(kinds, weights)[0]))
+    shots.append(watch.snapshot())
 
     floor_f = figures(floor["healthz"], args.floor_seconds)
     every = [s for samples in work.values() for s in samples]
@@ -188,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         f"mix / floor: p95 x{total['p95_ms'] / max(floor_f['p95_ms'], 0.1):.1f}, "
         f"throughput x{total['rps'] / max(floor_f['rps'], 0.1):.2f}"
     )
+    print(CpuWatch.line("floor", shots[0], shots[1], len(floor["healthz"]), args.floor_seconds))
+    print(CpuWatch.line("mix", shots[1], shots[2], int(total["requests"]), args.seconds))
     met = {
         "p95 <= 300 ms": total["p95_ms"] <= GOALS["p95_ms"],
         "p99 <= 1 s": total["p99_ms"] <= GOALS["p99_ms"],

@@ -125,6 +125,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "sewerworks.core.sessions.SessionIdleRenewalMiddleware",
     "sewerworks.core.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -230,10 +231,11 @@ SESSION_ENGINE = os.environ.get(
 SESSION_FILE_PATH = VAR_DIR / "sessions"
 SESSION_FILE_PATH.mkdir(exist_ok=True, mode=0o700)
 SESSION_COOKIE_HTTPONLY = True
-# An idle session ends: each request renews it for SEWERWORKS_SESSION_IDLE_MINUTES (default 30); a browser
-# left signed in on a counter is signed out half an hour after its last use (OWASP ASVS 3.3.2).
+# An idle session ends: a request renews it for SEWERWORKS_SESSION_IDLE_MINUTES (default 30); a browser
+# left signed in on a counter is signed out half an hour after its last use (OWASP ASVS 3.3.2). Renewed at
+# most once a minute (core/sessions.py), not written on every request.
 SESSION_COOKIE_AGE = 60 * int(os.environ.get("SEWERWORKS_SESSION_IDLE_MINUTES", "30"))
-SESSION_SAVE_EVERY_REQUEST = True
+SESSION_SAVE_EVERY_REQUEST = False
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the cookie-less meta tag; kept default-safe
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG

@@ -74,7 +74,18 @@ class LockedOut(PermissionDenied):
 
 class PasswordBackend(ModelBackend):
     """Django's username-and-password backend, marking the user it let in, so that the audit trail records
-    a sign-in that checked a password (not a session a test or a script opened with ``force_login``)."""
+    a sign-in that checked a password (not a session a test or a script opened with ``force_login``).
+
+    It grants no permission of its own: what a user may do comes from the roles they hold, through the
+    `rules` of each app (core/roles.py), never from permissions ticked for a user or group in the admin.
+    (Django's backend would read those with two queries on every request that asks a permission a role
+    does not give; the navigation relies on permissions being the roles', issue 19.)"""
+
+    def get_user_permissions(self, user_obj: Any, obj: Any = None) -> set[str]:
+        return set()
+
+    def get_group_permissions(self, user_obj: Any, obj: Any = None) -> set[str]:
+        return set()
 
     def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
                      **kwargs: Any) -> Any:  # fmt: skip

@@ -62,6 +62,7 @@ def register_nav(*entries: NavEntry) -> None:
     for entry in entries:
         if all(e.url_name != entry.url_name for e in _NAV):
             _NAV.append(entry)
+    _NAV_BY_ROLES.clear()
 
 
 def register_record_action(*actions: RecordAction) -> None:
@@ -86,14 +87,32 @@ def nav_entries() -> list[NavEntry]:
     return sorted(_NAV, key=lambda e: (e.order, e.label))
 
 
+# What a set of roles may see of the navigation, worked out once per process for each set of roles met:
+# every permission here is a `rules` rule on the user's roles (core/roles.py; the password backend grants
+# none of its own), so two users holding the same roles see the same entries. A page asked 17 permissions
+# on every request for it (issue 19).
+_NAV_BY_ROLES: dict[frozenset[str], tuple[tuple[str, str], ...]] = {}
+
+
+def _nav_allowed(user: Any) -> tuple[tuple[str, str], ...]:
+    from sewerworks.core.roles import user_roles
+
+    roles = user_roles(user)
+    allowed = _NAV_BY_ROLES.get(roles)
+    if allowed is None:
+        allowed = tuple(
+            (entry.label, url)
+            for entry in nav_entries()
+            if (url := _reverse(entry.url_name)) is not None and user.has_perm(entry.permission)
+        )
+        if len(_NAV_BY_ROLES) < 256:  # a handful of role sets in a town; never unbounded
+            _NAV_BY_ROLES[roles] = allowed
+    return allowed
+
+
 def nav_for(user: Any, path: str) -> list[dict[str, Any]]:
     """The navigation ``user`` may see, with the entry for ``path`` marked active."""
-    items: list[dict[str, Any]] = []
-    for entry in nav_entries():
-        url = _reverse(entry.url_name)
-        if url is None or not user.has_perm(entry.permission):
-            continue
-        items.append({"label": entry.label, "url": url, "active": False})
+    items: list[dict[str, Any]] = [{"label": label, "url": url, "active": False} for label, url in _nav_allowed(user)]
     # The one entry whose address is the longest start of the path is current (Billing's /billing/ and
     # its Counter's /billing/counter/ are not both current on the counter).
     matches = [i for i in items if path == i["url"] or (i["url"] != "/" and path.startswith(i["url"]))]

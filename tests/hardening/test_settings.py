@@ -15,6 +15,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.test import Client
 
+from sewerworks.core.sessions import RENEW_EVERY_SECONDS, RENEWED_AT
 from sewerworks.core.tests.test_settings_and_login import start_django
 
 STRONG = "k3y-" + "abcdefghij" * 6
@@ -47,8 +48,10 @@ def test_a_password_has_at_least_12_characters(password: str, taken: bool) -> No
 def _age_session(client: Client, seconds: int) -> None:
     """Make the session look last used ``seconds`` ago, in whichever store it is kept."""
     key = client.cookies[settings.SESSION_COOKIE_NAME].value
+    store = import_module(settings.SESSION_ENGINE).SessionStore(key)
+    store[RENEWED_AT] = int(time.time()) - seconds  # its own record of the last renewal, as long ago
+    store.save()
     if settings.SESSION_ENGINE.endswith(".file"):
-        store = import_module(settings.SESSION_ENGINE).SessionStore(key)
         path = store._key_to_file(key)
         past = time.time() - seconds
         os.utime(path, (past, past))
@@ -63,15 +66,46 @@ def _age_session(client: Client, seconds: int) -> None:
 
 @pytest.mark.django_db
 def test_a_session_idle_for_30_minutes_is_signed_out(make_user: Any) -> None:
-    assert settings.SESSION_COOKIE_AGE == 30 * 60 and settings.SESSION_SAVE_EVERY_REQUEST
+    assert settings.SESSION_COOKIE_AGE == 30 * 60
     user = make_user("clerk")
     client = Client()
     client.post("/login/", {"username": user.username, "password": f"pw-{user.username}"})
     _age_session(client, 29 * 60)
     assert client.get("/").status_code == 200  # used within the half hour: still signed in, and renewed
+    assert client.get("/").status_code == 200  # the renewal took: a full half hour again from now
     _age_session(client, 31 * 60)
     response = client.get("/")
     assert response.status_code == 302 and response["Location"].startswith("/login/")
+
+
+def _session_writes(client: Client, path: str) -> int:
+    saved = []
+    store_class = import_module(settings.SESSION_ENGINE).SessionStore
+    real_save = store_class.save
+
+    def counting_save(self: Any, *args: Any, **kwargs: Any) -> None:
+        saved.append(1)
+        real_save(self, *args, **kwargs)
+
+    store_class.save = counting_save  # type: ignore[method-assign]
+    try:
+        assert client.get(path).status_code == 200
+    finally:
+        store_class.save = real_save  # type: ignore[method-assign]
+    return len(saved)
+
+
+@pytest.mark.django_db
+def test_a_session_is_renewed_at_most_once_a_minute_not_written_on_every_page(make_user: Any) -> None:
+    user = make_user("clerk")
+    client = Client()
+    client.post("/login/", {"username": user.username, "password": f"pw-{user.username}"})
+    assert _session_writes(client, "/") == 0  # signed in a moment ago: nothing to renew
+    _age_session(client, RENEW_EVERY_SECONDS - 5)
+    assert _session_writes(client, "/") == 0  # renewed 55 s ago: not yet
+    _age_session(client, RENEW_EVERY_SECONDS)
+    assert _session_writes(client, "/") == 1  # a minute since: renewed, once
+    assert _session_writes(client, "/") == 0
 
 
 @pytest.mark.django_db
