@@ -7,7 +7,7 @@ from typing import Any
 
 from sewerworks.billing.documents.context import BILL_RELATED, PenaltyTerms, bill_terms, period_context, sheets
 from sewerworks.billing.documents.paper import PaperBill, paper_bill
-from sewerworks.billing.models import Bill, BillingPeriod
+from sewerworks.billing.models import Bill, BillingPeriod, Rebill
 from sewerworks.core.documents.render import render_document
 
 
@@ -22,11 +22,23 @@ def bill_pdf(bill: Bill) -> bytes:
 def chunk_bills(
     bill_ids: Sequence[int], period: BillingPeriod, terms: PenaltyTerms, *, first_seq: int = 1
 ) -> list[PaperBill]:
-    """A chunk of the period's bills for the mailing, in the order of ``bill_ids``, numbered from ``first_seq``."""
+    """A chunk of the period's bills for the mailing, in the order of ``bill_ids``, numbered from ``first_seq``.
+
+    A bill that replaced a voided one prints its own bill date and penalty date (I-110), as on its page."""
     found = Bill.objects.select_related(*BILL_RELATED).in_bulk(list(bill_ids))
     ordered = [found[pk] for pk in bill_ids if pk in found]
-    chunk: list[dict[str, Any]] = sheets(ordered, period, terms)
+    rebilled = set(Rebill.objects.filter(bill_id__in=list(found)).values_list("bill_id", flat=True))
     shared = period_context(period, terms)
-    for seq, sheet in enumerate(chunk, start=first_seq):
+    alike = [b for b in ordered if b.pk not in rebilled]
+    made: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {
+        sheet["bill"].pk: (sheet, shared) for sheet in sheets(alike, period, terms)
+    }
+    for bill in (b for b in ordered if b.pk in rebilled):
+        own = bill_terms(bill)
+        made[bill.pk] = (sheets([bill], period, own)[0], period_context(period, own))
+    out = []
+    for seq, bill in enumerate(ordered, start=first_seq):
+        sheet, its_shared = made[bill.pk]
         sheet["seq"] = seq
-    return [paper_bill(sheet, shared) for sheet in chunk]
+        out.append(paper_bill(sheet, its_shared))
+    return out

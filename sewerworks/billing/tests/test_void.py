@@ -230,3 +230,21 @@ def test_the_rebilled_bills_pdf_prints_its_own_bill_date_and_penalty_date(
     rebill = do_rebill_account(autumn, a, by=staff.clerk, on=D(2026, 11, 20))
     text = " ".join(p.extract_text() for p in PdfReader(BytesIO(bill_pdf(rebill.bill))).pages)
     assert "December 21, 2026" in text and "November 20, 2026" in text
+
+
+def test_in_the_periods_mailing_batch_a_rebilled_bill_prints_its_own_dates_and_the_others_the_periods(
+    make_account: Any, autumn: Any, staff: Any
+) -> None:
+    from sewerworks.billing.documents.context import penalty_terms
+    from sewerworks.billing.documents.render import chunk_bills
+
+    a, b = posted(make_account, autumn, staff, (1_000, 9_000), (2_000, 5_000))
+    do_void_bill(Bill.objects.get(account=a), by=staff.clerk, reason=MISREAD, on=D(2026, 11, 2))
+    correct_read(a, 7_000)
+    rebill = do_rebill_account(autumn, a, by=staff.clerk, on=D(2026, 11, 20))
+    other = Bill.objects.get(account=b)
+    papers = chunk_bills([other.pk, rebill.bill.pk], autumn, penalty_terms(autumn), first_seq=7)
+    rows = [dict(p.right) for p in papers]
+    assert [p.stub for p in papers] and rows[0]["Bill date"] == "October 10, 2026"
+    assert rows[1]["Bill date"] == "November 20, 2026" and "December 21" in rows[1]["Penalty date"]
+    assert "November 9" in rows[0]["Penalty date"]
