@@ -6,6 +6,7 @@ back on the field it names; success returns to the user's page with a message.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -96,69 +97,65 @@ def _apply(form: Form, exc: ValidationError, renamed: dict[str, str]) -> None:
     apply_errors(form, exc)
 
 
-def add_point(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "pretreatment.register_user", "add a sampling point")
-    user = _user(pk)
-    form = f.SamplingPointForm(request.POST or None)
-    return _entry(
-        request,
-        user,
-        form,
-        lambda: actions.do_add_sampling_point(user=user, acting_user=request.user, **form.cleaned_data),
-        done="Sampling point recorded.",
-        title="Add a sampling point",
-        button="Add the sampling point",
-        lead="A control manhole the Town Engineer required (§118-41), or else the nearest downstream public "
-        "manhole (§118-42).",
-    )
+@dataclass(frozen=True)
+class Entry:
+    """One record entered from a user's page: the permission and what refusing it says, the form, the
+    ``do_*`` action (called with the user, the acting user and the form's cleaned data) and the page's words."""
+
+    permission: str
+    refused: str
+    form: type[Form]
+    action: Callable[..., Any]
+    done: str
+    title: str
+    button: str
+    lead: str
 
 
-def record_agreement(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "pretreatment.record_agreement", "record a special agreement")
-    user = _user(pk)
-    form = f.SpecialAgreementForm(request.POST or None)
-    return _entry(
-        request,
-        user,
-        form,
-        lambda: actions.do_record_special_agreement(user=user, acting_user=request.user, **form.cleaned_data),
-        done="Special agreement recorded.",
-        title="Record a special agreement",
-        button="Record the agreement",
-        lead="Waste of unusual strength accepted for treatment by special agreement, approved by the Board (§118-43).",
-    )
+def entry_view(entry: Entry) -> Callable[[HttpRequest, int], HttpResponse]:
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        require_perm(request, entry.permission, entry.refused)
+        user = _user(pk)
+        form = entry.form(request.POST or None)
+        return _entry(
+            request,
+            user,
+            form,
+            lambda: entry.action(user=user, acting_user=request.user, **form.cleaned_data),
+            done=entry.done,
+            title=entry.title,
+            button=entry.button,
+            lead=entry.lead,
+        )
+
+    view.__name__ = view.__qualname__ = entry.action.__name__.removeprefix("do_")
+    return view
 
 
-def record_treatment(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "pretreatment.record_facility", "record preliminary treatment")
-    user = _user(pk)
-    form = f.PreliminaryTreatmentForm(request.POST or None)
-    return _entry(
-        request,
-        user,
-        form,
-        lambda: actions.do_record_preliminary_treatment(user=user, acting_user=request.user, **form.cleaned_data),
-        done="Preliminary treatment recorded.",
-        title="Record preliminary treatment",
-        button="Record the facility",
-        lead="Plans approved in writing by the Town Engineer and the State before any construction (§118-40).",
-    )
-
-
-def record_permit(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "pretreatment.record_facility", "record a SPDES cooling-water permit")
-    user = _user(pk)
-    form = f.CoolingWaterPermitForm(request.POST or None)
-    return _entry(
-        request,
-        user,
-        form,
-        lambda: actions.do_record_cooling_water_permit(user=user, acting_user=request.user, **form.cleaned_data),
-        done="SPDES cooling-water permit recorded.",
-        title="Record a SPDES cooling-water permit",
-        button="Record the permit",
-        lead="Cooling water or unpolluted process water to natural drainage (§118-28).",
-    )
+add_point = entry_view(Entry(
+    "pretreatment.register_user", "add a sampling point", f.SamplingPointForm, actions.do_add_sampling_point,
+    done="Sampling point recorded.", title="Add a sampling point", button="Add the sampling point",
+    lead="A control manhole the Town Engineer required (§118-41), or else the nearest downstream public "
+    "manhole (§118-42).",
+))  # fmt: skip
+record_agreement = entry_view(Entry(
+    "pretreatment.record_agreement", "record a special agreement", f.SpecialAgreementForm,
+    actions.do_record_special_agreement,
+    done="Special agreement recorded.", title="Record a special agreement", button="Record the agreement",
+    lead="Waste of unusual strength accepted for treatment by special agreement, approved by the Board (§118-43).",
+))  # fmt: skip
+record_treatment = entry_view(Entry(
+    "pretreatment.record_facility", "record preliminary treatment", f.PreliminaryTreatmentForm,
+    actions.do_record_preliminary_treatment,
+    done="Preliminary treatment recorded.", title="Record preliminary treatment", button="Record the facility",
+    lead="Plans approved in writing by the Town Engineer and the State before any construction (§118-40).",
+))  # fmt: skip
+record_permit = entry_view(Entry(
+    "pretreatment.record_facility", "record a SPDES cooling-water permit", f.CoolingWaterPermitForm,
+    actions.do_record_cooling_water_permit,
+    done="SPDES cooling-water permit recorded.", title="Record a SPDES cooling-water permit",
+    button="Record the permit", lead="Cooling water or unpolluted process water to natural drainage (§118-28).",
+))  # fmt: skip
 
 
 def record_visit(request: HttpRequest, pk: int) -> HttpResponse:
