@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import permission_required
 from django.core.paginator import Paginator
+from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from sewerworks.core.navigation import actions_for
-from sewerworks.core.record_sections import sections_for
+from sewerworks.core.record_sections import read_probes, sections_for
 from sewerworks.core.timeline import timeline_for
 from sewerworks.registry import geometry
 from sewerworks.registry.availability import sewer_available
@@ -20,6 +21,7 @@ from sewerworks.registry.models import (
     MeterRead,
     Ownership,
     Parcel,
+    PrivateSystem,
     SewerAccount,
     SewerMain,
     WaterMeter,
@@ -51,19 +53,32 @@ def search_view(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"q": q, "hits": hits})
 
 
-def _parcel_context(parcel: Parcel) -> dict[str, object]:
-    ownerships = Ownership.objects.filter(parcel=parcel).select_related("owner").order_by("-start")
-    buildings = (
-        Building.objects.filter(parcel=parcel)
-        .select_related("connection")
-        .prefetch_related("private_systems")
-        .order_by("name")
+RECENT_READS = 6  # the reads listed under each meter
+
+
+def _parcel_query() -> QuerySet[Parcel]:
+    """The parcel with the rows its page shows and its timeline and sections reuse (one query per kind), and
+    then the probes of the other programs' records (``core.record_sections.read_probes``)."""
+    meters = Prefetch("meters", queryset=WaterMeter.objects.order_by("serial"))
+    return Parcel.objects.select_related("improvement_area").prefetch_related(
+        Prefetch("ownerships", queryset=Ownership.objects.select_related("owner").order_by("-start", "pk")),
+        Prefetch("buildings", queryset=Building.objects.select_related("connection").order_by("name", "pk")),
+        Prefetch("private_systems", queryset=PrivateSystem.objects.select_related("building").order_by("pk")),
+        Prefetch("accounts", queryset=SewerAccount.objects.order_by("account_number").prefetch_related(meters)),
     )
-    accounts = list(SewerAccount.objects.filter(parcel=parcel).order_by("account_number"))
-    meters = list(WaterMeter.objects.filter(account__in=accounts).order_by("serial"))
+
+
+def _parcel_context(parcel: Parcel) -> dict[str, object]:
+    ownerships = list(parcel.ownerships.all())
+    accounts = list(parcel.accounts.all())
+    meters = sorted((m for a in accounts for m in a.meters.all()), key=lambda m: m.serial)
+    reads: dict[int, list[MeterRead]] = {m.pk: [] for m in meters}
+    if meters:  # every read of the parcel's meters at once, newest first: a few dozen a meter
+        for r in MeterRead.objects.filter(meter__in=meters).order_by("meter_id", "-read_on", "-id"):
+            reads[r.meter_id].append(r)
     for m in meters:
-        m.recent_reads = list(MeterRead.objects.filter(meter=m).order_by("-read_on")[:6])  # type: ignore[attr-defined]
-        used = water_use(m)
+        m.recent_reads = reads[m.pk][:RECENT_READS]  # type: ignore[attr-defined]
+        used = water_use(m, reads[m.pk])
         m.water_use = {  # type: ignore[attr-defined]
             "points": chart_points(used),
             "limits": average_line(used),
@@ -73,8 +88,8 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
         "parcel": parcel,
         "current_owners": [o for o in ownerships if o.end is None],
         "past_owners": [o for o in ownerships if o.end is not None],
-        "buildings": buildings,
-        "private_systems": parcel.private_systems.select_related("building").all(),
+        "buildings": parcel.buildings.all(),
+        "private_systems": parcel.private_systems.all(),
         "accounts": accounts,
         "meters": meters,
         "assessments": parcel.assessments.order_by("-roll_year")[:3],
@@ -83,7 +98,8 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
 
 @permission_required("registry.view_parcel", raise_exception=True)
 def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
+    parcel = get_object_or_404(_parcel_query(), pk=pk)
+    read_probes(parcel)
     context = _parcel_context(parcel)
     context["timeline"] = timeline_for(parcel, limit=50)
     context["sections"] = sections_for(request, parcel)
