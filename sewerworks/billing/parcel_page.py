@@ -27,9 +27,10 @@ def parcel_ledger(request: HttpRequest, subject: Any) -> RecordSection | None:
             .select_related("account")
             .order_by("-posted_on", "-id")[: SHOWN + 1]
         )
-        total = balance(parcel=subject)
+        # the sum of the entries: of those read when they are all of them, else in SQL
+        total = sum((e.amount for e in entries), Decimal("0.00")) if len(entries) <= SHOWN else balance(parcel=subject)
     drafts: list[Bill] = []
-    if present(subject, "billing_bills"):
+    if present(subject, "billing_drafts"):
         drafts = list(Bill.objects.filter(parcel=subject, status="draft").select_related("period")[:5])
     accounts = sorted(subject.accounts.all(), key=lambda a: a.account_number)  # the page's prefetch, if any
     context = {

@@ -19,6 +19,8 @@ LIMIT = 20
 record_probe("billing_bills", lambda pk: Bill.objects.filter(parcel_id=pk))
 record_probe("billing_ledger", lambda pk: LedgerEntry.objects.filter(parcel_id=pk))
 record_probe("billing_payments", lambda pk: Payment.objects.filter(parcel_id=pk))
+record_probe("billing_penalties", lambda pk: LedgerEntry.objects.filter(parcel_id=pk, kind=LedgerKind.PENALTY))
+record_probe("billing_drafts", lambda pk: Bill.objects.filter(parcel_id=pk, status="draft"))
 
 
 @timeline_source
@@ -37,7 +39,7 @@ def billing_events(subject: Any) -> Iterable[TimelineEvent]:
 @timeline_source
 def penalty_events(subject: Any) -> Iterable[TimelineEvent]:
     """Late penalties added to a parcel's bills (§118-53), newest first."""
-    if not isinstance(subject, Parcel) or not present(subject, "billing_ledger"):
+    if not isinstance(subject, Parcel) or not present(subject, "billing_penalties"):
         return
     added = LedgerEntry.objects.filter(parcel=subject, kind=LedgerKind.PENALTY).select_related("bill__period")
     for e in added.order_by("-posted_on", "-pk")[:LIMIT]:

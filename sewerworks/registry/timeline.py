@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sewerworks.core.record_sections import prefetched
+from sewerworks.core.record_sections import prefetched, present, record_probe
 from sewerworks.core.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Connection, Ownership, Parcel, PrivateSystem, WaterMeter
+
+record_probe("private_systems", lambda pk: PrivateSystem.objects.filter(parcel_id=pk))
 
 
 @timeline_source
@@ -31,7 +33,8 @@ def parcel_events(subject: Any) -> Iterable[TimelineEvent]:
             yield TimelineEvent(
                 c.connected_on, "connection", f"Connected to the public sewer ({c.building})", section="118-5"
             )
-    for s in prefetched(subject, "private_systems", PrivateSystem.objects.filter(parcel=subject)):
+    systems = PrivateSystem.objects.filter(parcel=subject)
+    for s in prefetched(subject, "private_systems", systems) if present(subject, "private_systems") else ():
         if s.abandoned_on:
             yield TimelineEvent(
                 s.abandoned_on,

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import permission_required
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from sewerworks.core.navigation import actions_for
-from sewerworks.core.record_sections import read_probes, sections_for
+from sewerworks.core.parameters import parameters_read_once
+from sewerworks.core.record_sections import present, read_probes, sections_for
 from sewerworks.core.timeline import timeline_for
 from sewerworks.registry import geometry
 from sewerworks.registry.availability import sewer_available
@@ -56,16 +57,21 @@ def search_view(request: HttpRequest) -> HttpResponse:
 RECENT_READS = 6  # the reads listed under each meter
 
 
-def _parcel_query() -> QuerySet[Parcel]:
-    """The parcel with the rows its page shows and its timeline and sections reuse (one query per kind), and
-    then the probes of the other programs' records (``core.record_sections.read_probes``)."""
+def _read_page_rows(parcel: Parcel) -> None:
+    """The probes of the parcel's records in other programs (``core.record_sections.read_probes``), then the
+    rows its page shows and its timeline and sections reuse, one query per kind (private systems only when
+    the probe found some)."""
+    read_probes(parcel)
     meters = Prefetch("meters", queryset=WaterMeter.objects.order_by("serial"))
-    return Parcel.objects.select_related("improvement_area").prefetch_related(
+    rows = [
         Prefetch("ownerships", queryset=Ownership.objects.select_related("owner").order_by("-start", "pk")),
         Prefetch("buildings", queryset=Building.objects.select_related("connection").order_by("name", "pk")),
-        Prefetch("private_systems", queryset=PrivateSystem.objects.select_related("building").order_by("pk")),
         Prefetch("accounts", queryset=SewerAccount.objects.order_by("account_number").prefetch_related(meters)),
-    )
+    ]
+    if present(parcel, "private_systems"):
+        systems = PrivateSystem.objects.select_related("building").order_by("pk")
+        rows.append(Prefetch("private_systems", queryset=systems))
+    prefetch_related_objects([parcel], *rows)
 
 
 def _parcel_context(parcel: Parcel) -> dict[str, object]:
@@ -89,7 +95,7 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
         "current_owners": [o for o in ownerships if o.end is None],
         "past_owners": [o for o in ownerships if o.end is not None],
         "buildings": parcel.buildings.all(),
-        "private_systems": parcel.private_systems.all(),
+        "private_systems": parcel.private_systems.all() if present(parcel, "private_systems") else [],
         "accounts": accounts,
         "meters": meters,
         "assessments": parcel.assessments.order_by("-roll_year")[:3],
@@ -98,12 +104,13 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
 
 @permission_required("registry.view_parcel", raise_exception=True)
 def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    parcel = get_object_or_404(_parcel_query(), pk=pk)
-    read_probes(parcel)
-    context = _parcel_context(parcel)
-    context["timeline"] = timeline_for(parcel, limit=50)
-    context["sections"] = sections_for(request, parcel)
-    context["availability"] = sewer_available(parcel)
+    parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
+    _read_page_rows(parcel)
+    with parameters_read_once():  # one read of the law in force for the charts, sections and availability
+        context = _parcel_context(parcel)
+        context["timeline"] = timeline_for(parcel, limit=50)
+        context["sections"] = sections_for(request, parcel)
+        context["availability"] = sewer_available(parcel)
     context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
     context["can_replace_meter"] = request.user.has_perm("registry.replace_watermeter")
     context["record_actions"] = actions_for(request.user, parcel)
