@@ -45,7 +45,9 @@ _SENTINEL = 7_118_118_118_118  # stands for the subject's pk in the probes' SQL,
 
 def record_probe(name: str, probe: Probe, *, subject: str = "registry.parcel") -> None:
     """Register ``probe`` under ``name`` (e.g. "billing_ledger"): the records of a ``subject`` (a model
-    label) whose absence lets that app's section and timeline source skip their queries."""
+    label) whose absence lets that app's section and timeline source skip their queries. The probe compares
+    a column with the pk it is given (the pk itself or its text), nothing else: its SQL is compiled once with
+    a stand-in for the pk, which each request replaces."""
     _PROBES[name] = (subject, probe)
     _compiled.cache_clear()
 
