@@ -21,6 +21,7 @@ PG_PATHS=(
   sewerworks/registry/tests/test_import_batches.py
   sewerworks/registry/tests/test_imports.py
   sewerworks/registry/tests/test_api.py
+  sewerworks/registry/tests/test_page_costs.py
   sewerworks/enforcement/tests/test_sweep.py
   sewerworks/enforcement/tests/test_sweep_as_of.py
   sewerworks/enforcement/tests/test_duties.py

@@ -72,15 +72,27 @@ class PaymentOut(Schema):
 
 def with_allocations(payments: list[Payment]) -> list[Payment]:
     """``payments`` with the ledger entries that allocated each, read in one query for the page (by their
-    accounts' index; the entries name the receipt only in ``source_key``), not one per payment (issue 19)."""
+    accounts' index; the entries name the receipt only in ``source_key``), not one per payment (issue 19).
+    A payment's entries are posted on the day it was received (``actions.payments``): only the days of the
+    page are read, not each account's every payment."""
+    if not payments:
+        return payments
     mine: dict[str, list[LedgerEntry]] = {f"payment:{p.receipt_number}:": [] for p in payments}
+    days = [p.received_on for p in payments]
     entries = LedgerEntry.objects.filter(
-        account_id__in={p.account_id for p in payments}, kind="payment", source_key__startswith="payment:"
+        account_id__in={p.account_id for p in payments},
+        posted_on__range=(min(days), max(days)),
+        kind="payment",
+        source_key__startswith="payment:",
     ).order_by("id")
-    for entry in entries:
-        for prefix, found in mine.items():
-            if entry.source_key.startswith(prefix):
+    for entry in entries:  # each prefix of the key that ends at a colon, looked up (was: every payment's tried)
+        key = entry.source_key
+        end = key.find(":", len("payment:"))
+        while end != -1:
+            found = mine.get(key[: end + 1])
+            if found is not None:
                 found.append(entry)
+            end = key.find(":", end + 1)
     for payment in payments:
         payment._allocation_entries = mine[f"payment:{payment.receipt_number}:"]  # type: ignore[attr-defined]
     return payments

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest
 
 from sewerworks.billing.balances import balance
 from sewerworks.billing.models import Bill, LedgerEntry
-from sewerworks.core.record_sections import RecordSection, record_section
+from sewerworks.core.record_sections import RecordSection, present, record_section
 from sewerworks.registry.models import Parcel
 
 SHOWN = 20
@@ -18,16 +19,26 @@ SHOWN = 20
 def parcel_ledger(request: HttpRequest, subject: Any) -> RecordSection | None:
     if not isinstance(subject, Parcel) or not request.user.has_perm("billing.view_billing"):
         return None
-    entries = list(
-        LedgerEntry.objects.filter(parcel=subject).select_related("account").order_by("-posted_on", "-id")[: SHOWN + 1]
-    )
-    drafts = Bill.objects.filter(parcel=subject, status="draft").select_related("period")[:5]
+    entries: list[LedgerEntry] = []
+    total = Decimal("0.00")  # the sum of no entries
+    if present(subject, "billing_ledger"):  # the parcel's probes (billing/timeline.py), when it was read with them
+        entries = list(
+            LedgerEntry.objects.filter(parcel=subject)
+            .select_related("account")
+            .order_by("-posted_on", "-id")[: SHOWN + 1]
+        )
+        # the sum of the entries: of those read when they are all of them, else in SQL
+        total = sum((e.amount for e in entries), Decimal("0.00")) if len(entries) <= SHOWN else balance(parcel=subject)
+    drafts: list[Bill] = []
+    if present(subject, "billing_drafts"):
+        drafts = list(Bill.objects.filter(parcel=subject, status="draft").select_related("period")[:5])
+    accounts = sorted(subject.accounts.all(), key=lambda a: a.account_number)  # the page's prefetch, if any
     context = {
-        "balance": balance(parcel=subject),
+        "balance": total,
         "entries": entries[:SHOWN],
         "more": len(entries) > SHOWN,
-        "drafts": list(drafts),
-        "accounts": list(subject.accounts.order_by("account_number").values("pk", "account_number")),
+        "drafts": drafts,
+        "accounts": [{"pk": a.pk, "account_number": a.account_number} for a in accounts],
         "can_take": request.user.has_perm("billing.take_payment"),
     }
     return RecordSection("Sewer ledger and balance", "billing/_parcel_ledger.html", context, order=30)

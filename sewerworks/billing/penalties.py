@@ -256,7 +256,7 @@ def topic_facts(bill: Bill, *, until: dt.date) -> dict[str, Any]:
         .annotate(net=MoneySum("amount"))
         .order_by("posted_on")
     )
-    rebill = Rebill.objects.filter(bill=bill).first()
+    rebill = rebill_of(bill)
     return {
         "bill_date": (rebill.bill_date if rebill else bill.period.bill_date).isoformat(),
         "due_date": bill.period.due_date.isoformat(),
@@ -368,9 +368,17 @@ def _paid_toward_penalty_to_credit(penalty: LedgerEntry, n: int, *, run: str, us
     return len(rows)
 
 
+def rebill_of(bill: Bill) -> Rebill | None:
+    """The rebilling that posted ``bill`` (None for a bill of the run): the row read with the bill when it was
+    read with ``select_related("rebilling")`` (the bill page), else read now."""
+    if Bill.rebilling.is_cached(bill):  # type: ignore[attr-defined]
+        return getattr(bill, "rebilling", None)
+    return Rebill.objects.filter(bill=bill).first()
+
+
 def bill_penalty_date(bill: Bill) -> dt.date | None:
     """The bill's penalty date, or None when no penalty terms were in force on its bill date."""
-    rebill = Rebill.objects.filter(bill=bill).first()
+    rebill = rebill_of(bill)
     if rebill is not None:
         return rebill.penalty_date  # I-110
     try:

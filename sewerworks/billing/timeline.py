@@ -10,16 +10,23 @@ from django.urls import reverse
 
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
+from sewerworks.core.record_sections import present, record_probe
 from sewerworks.core.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Parcel
 
 LIMIT = 20
 
+record_probe("billing_bills", lambda pk: Bill.objects.filter(parcel_id=pk))
+record_probe("billing_ledger", lambda pk: LedgerEntry.objects.filter(parcel_id=pk))
+record_probe("billing_payments", lambda pk: Payment.objects.filter(parcel_id=pk))
+record_probe("billing_penalties", lambda pk: LedgerEntry.objects.filter(parcel_id=pk, kind=LedgerKind.PENALTY))
+record_probe("billing_drafts", lambda pk: Bill.objects.filter(parcel_id=pk, status="draft"))
+
 
 @timeline_source
 def billing_events(subject: Any) -> Iterable[TimelineEvent]:
     """Posted bills on a parcel, newest first."""
-    if not isinstance(subject, Parcel):
+    if not isinstance(subject, Parcel) or not present(subject, "billing_bills"):
         return
     bills = Bill.objects.filter(parcel=subject, status="posted").select_related("period", "account")
     for b in bills.order_by("-period__end")[:LIMIT]:
@@ -32,7 +39,7 @@ def billing_events(subject: Any) -> Iterable[TimelineEvent]:
 @timeline_source
 def penalty_events(subject: Any) -> Iterable[TimelineEvent]:
     """Late penalties added to a parcel's bills (§118-53), newest first."""
-    if not isinstance(subject, Parcel):
+    if not isinstance(subject, Parcel) or not present(subject, "billing_penalties"):
         return
     added = LedgerEntry.objects.filter(parcel=subject, kind=LedgerKind.PENALTY).select_related("bill__period")
     for e in added.order_by("-posted_on", "-pk")[:LIMIT]:
@@ -47,7 +54,7 @@ def penalty_events(subject: Any) -> Iterable[TimelineEvent]:
 @timeline_source
 def payment_events(subject: Any) -> Iterable[TimelineEvent]:
     """Payments on a parcel's accounts, newest first (§118-53)."""
-    if not isinstance(subject, Parcel):
+    if not isinstance(subject, Parcel) or not present(subject, "billing_payments"):
         return
     for p in Payment.objects.filter(parcel=subject).select_related("account").order_by("-received_on", "-id")[:LIMIT]:
         title = f"Payment ${p.amount:,} ({p.get_method_display().lower()}), receipt {p.receipt_number}"

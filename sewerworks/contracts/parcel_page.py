@@ -8,13 +8,18 @@ from typing import Any
 from django.http import HttpRequest
 
 from sewerworks.contracts.models import Candidate, ContractAgreement
-from sewerworks.core.record_sections import RecordSection, record_section
+from sewerworks.core.record_sections import RecordSection, present, record_probe, record_section
 from sewerworks.registry.models import Parcel
+
+record_probe("contracts_candidate", lambda pk: Candidate.objects.filter(parcel_id=pk))
+record_probe("contracts_agreements", lambda pk: ContractAgreement.objects.filter(parcel_id=pk))
 
 
 @record_section
 def parcel_contract(request: HttpRequest, subject: Any) -> RecordSection | None:
     if not isinstance(subject, Parcel) or not request.user.has_perm("contracts.view_contracts"):
+        return None
+    if not present(subject, "contracts_candidate") and not present(subject, "contracts_agreements"):
         return None
     candidate = Candidate.objects.filter(parcel=subject).first()
     agreements = list(ContractAgreement.objects.filter(parcel=subject).select_related("resolution"))

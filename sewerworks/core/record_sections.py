@@ -2,14 +2,21 @@
 later programs theirs. The registry's page asks every registered source; it never imports the apps.
 
 A source is ``(request, subject) -> RecordSection | None`` (None: nothing to show, or not allowed).
+
+Probes (issue 19): an app may also register a named ``Exists`` over its records of the subject, with
+:func:`record_probe`; the page asks for all of them in one query (:func:`read_probes`), and a section or
+timeline source whose records are absent skips its queries (:func:`present`). A subject read
+without the probes is taken to have everything: the sources then read as they always did.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
 from django.http import HttpRequest
 
 
@@ -29,6 +36,60 @@ def record_section(func: SectionSource) -> SectionSource:
     """Decorator: register a section shown on record pages."""
     _SOURCES.append(func)
     return func
+
+
+Probe = Callable[[Any], Any]  # (the subject's pk) -> a queryset of the app's records of that subject
+_PROBES: dict[str, tuple[str, Probe]] = {}
+_SENTINEL = 7_118_118_118_118  # stands for the subject's pk in the probes' SQL, compiled once per process
+
+
+def record_probe(name: str, probe: Probe, *, subject: str = "registry.parcel") -> None:
+    """Register ``probe`` under ``name`` (e.g. "billing_ledger"): the records of a ``subject`` (a model
+    label) whose absence lets that app's section and timeline source skip their queries. The probe compares
+    a column with the pk it is given (the pk itself or its text), nothing else: its SQL is compiled once with
+    a stand-in for the pk, which each request replaces."""
+    _PROBES[name] = (subject, probe)
+    _compiled.cache_clear()
+
+
+@functools.cache
+def _compiled(label: str, vendor: str) -> tuple[list[str], str, list[Any]]:
+    """``SELECT EXISTS(...), EXISTS(...)`` of every probe of ``label``, with the sentinel for the pk."""
+    names, parts, params = [], [], []
+    for name, (subject, probe) in _PROBES.items():
+        if subject == label:
+            sql, found = probe(_SENTINEL).values("pk")[:1].query.sql_with_params()
+            names.append(name)
+            parts.append(f"EXISTS ({sql})")
+            params.extend(found)
+    return names, "SELECT " + ", ".join(parts), params
+
+
+def read_probes(subject: Any) -> None:
+    """Set ``has_<name>`` on ``subject`` for every probe of its model, in one query."""
+    names, sql, params = _compiled(subject._meta.label_lower, connection.vendor)
+    if not names:
+        return
+    pk = subject.pk
+    given = [pk if p == _SENTINEL else str(pk) if p == str(_SENTINEL) else p for p in params]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, given)
+        row = cursor.fetchone()
+    for name, value in zip(names, row, strict=True):
+        setattr(subject, f"has_{name}", bool(value))
+
+
+def present(subject: Any, name: str) -> bool:
+    """Whether ``subject`` may have the records of probe ``name``: False only when it was read with the probe
+    and the probe found none."""
+    return bool(getattr(subject, f"has_{name}", True))
+
+
+def prefetched(subject: Any, name: str, fallback: Any) -> list[Any]:
+    """The related rows ``name`` of ``subject`` its page prefetched (``prefetch_related``), else ``fallback``
+    (a queryset) read now: a section or timeline source uses the page's rows instead of reading them again."""
+    cache = getattr(subject, "_prefetched_objects_cache", {})
+    return list(cache[name] if name in cache else fallback)
 
 
 def sections_for(request: HttpRequest, subject: Any) -> list[RecordSection]:

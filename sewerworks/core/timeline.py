@@ -18,6 +18,7 @@ from typing import Any
 from django.utils import timezone
 
 from sewerworks.core.events import recorded_note
+from sewerworks.core.record_sections import present, record_probe
 
 
 @dataclass(frozen=True)
@@ -62,10 +63,21 @@ def timeline_for(subject: Any, *, limit: int = 200) -> list[TimelineEvent]:
     return events[:limit]
 
 
+def _decisions_probe(pk: Any) -> Any:
+    from sewerworks.core.models import StoredDecision
+
+    return StoredDecision.objects.filter(subject_type="registry.parcel", subject_id=str(pk))
+
+
+record_probe("decisions", _decisions_probe)
+
+
 @timeline_source
 def stored_decisions(subject: Any) -> Iterable[TimelineEvent]:
     from sewerworks.core.models import StoredDecision
 
+    if not present(subject, "decisions"):
+        return
     label = f"{subject._meta.app_label}.{subject._meta.model_name}"
     for d in StoredDecision.objects.filter(subject_type=label, subject_id=str(subject.pk)).select_related("made_by")[
         :50

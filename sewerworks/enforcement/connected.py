@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from sewerworks.core.record_sections import prefetched
 from sewerworks.registry.choices import ConnectionStatus
 from sewerworks.registry.models import Building
 
 
 def already_connected_warning(parcel: Any) -> str:
     """The warning for a Notice to Connect on ``parcel``, or '' when some building is not yet connected."""
-    buildings = list(Building.objects.filter(parcel=parcel).select_related("connection").order_by("name", "pk"))
+    query = Building.objects.filter(parcel=parcel).select_related("connection").order_by("name", "pk")
+    buildings = prefetched(parcel, "buildings", query)  # the parcel page's rows (the same order), if it read them
     if not buildings:
         return ""
     dates = []

@@ -9,9 +9,10 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
+from sewerworks.core.record_sections import present, record_probe
 from sewerworks.core.timeline import TimelineEvent, timeline_source
 from sewerworks.enforcement import pipeline
-from sewerworks.enforcement.models import AbandonmentFine, CourtFine, Deadline, Notice, StatusChange
+from sewerworks.enforcement.models import AbandonmentFine, CourtFine, Deadline, Notice, StatusChange, Violation
 from sewerworks.registry.models import Parcel
 
 LIMIT = 100
@@ -78,15 +79,24 @@ def _fine_events(parcel: Parcel) -> Iterable[TimelineEvent]:
         )
 
 
+record_probe("enforcement_notices", lambda pk: Notice.objects.filter(parcel_id=pk))
+record_probe("enforcement_deadlines", lambda pk: Deadline.objects.filter(parcel_id=pk))
+record_probe("enforcement_violations", lambda pk: Violation.objects.filter(parcel_id=pk))
+
+
 @timeline_source
 def enforcement_events(subject: Any) -> Iterable[TimelineEvent]:
-    """Notices, service, deadlines, violations and fines on a parcel."""
+    """Notices, service, deadlines, violations and fines on a parcel (each kind read only when the parcel's
+    probes, if it was read with them, say it has some)."""
     if not isinstance(subject, Parcel):
         return
-    yield from _notice_events(subject)
-    yield from _deadline_events(subject)
-    yield from _violation_events(subject)
-    yield from _fine_events(subject)
+    if present(subject, "enforcement_notices"):
+        yield from _notice_events(subject)
+    if present(subject, "enforcement_deadlines"):
+        yield from _deadline_events(subject)
+    if present(subject, "enforcement_violations"):  # status changes and fines are of a violation
+        yield from _violation_events(subject)
+        yield from _fine_events(subject)
 
 
 __all__ = ["enforcement_events"]

@@ -148,11 +148,15 @@ class MeterReadOut(Schema):
 
     @staticmethod
     def resolve_meter_serial(obj: Any) -> str:
-        return str(obj.meter.serial)
+        serial = getattr(obj, "meter_serial", None)  # annotated by the API's queries (registry.api._reads)
+        return str(serial if serial is not None else obj.meter.serial)
 
     @staticmethod
     def resolve_created_by(obj: Any) -> str | None:
-        return obj.created_by.get_username() if obj.created_by_id else None
+        if not obj.created_by_id:
+            return None
+        name = getattr(obj, "created_by_username", None)  # annotated like meter_serial
+        return str(name) if name is not None else str(obj.created_by.get_username())
 
 
 class TreatmentPlantOut(Schema):

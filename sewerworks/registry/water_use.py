@@ -11,7 +11,7 @@ never used (as in ``registry/reads.py``); of two actual reads on one day, the la
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -72,14 +72,22 @@ def periods(meter: WaterMeter, reads: Sequence[tuple[dt.date, int]]) -> list[Per
 
 def actual_reads(meter: WaterMeter, last: int = PERIODS_SHOWN + 1) -> list[tuple[dt.date, int]]:
     """The meter's last ``last`` actual (not estimated) reads, oldest first; the later recorded of a day wins."""
-    by_day: dict[dt.date, int] = {}
     rows = (
         MeterRead.objects.filter(meter=meter)
         .exclude(source=ReadSource.ESTIMATE)
         .order_by("-read_on", "-id")
         .values_list("read_on", "reading")
     )
-    for on, reading in rows.iterator():
+    return last_actual(rows.iterator(), last)
+
+
+def last_actual(
+    newest_first: Iterable[tuple[dt.date, int]], last: int = PERIODS_SHOWN + 1
+) -> list[tuple[dt.date, int]]:
+    """Of actual ``(read on, reading)`` newest first (by date, then the later recorded), the last ``last``
+    days' reads, oldest first; the first seen of a day (the later recorded) wins."""
+    by_day: dict[dt.date, int] = {}
+    for on, reading in newest_first:
         if on not in by_day:
             by_day[on] = reading
             if len(by_day) >= last:
@@ -87,9 +95,13 @@ def actual_reads(meter: WaterMeter, last: int = PERIODS_SHOWN + 1) -> list[tuple
     return sorted(by_day.items())
 
 
-def water_use(meter: WaterMeter) -> list[Period]:
-    """The last :data:`PERIODS_SHOWN` periods of ``meter``, oldest first."""
-    return periods(meter, actual_reads(meter))
+def water_use(meter: WaterMeter, reads: Sequence[MeterRead] | None = None) -> list[Period]:
+    """The last :data:`PERIODS_SHOWN` periods of ``meter``, oldest first; from ``reads`` (all the meter's
+    reads, newest first by date then id: the parcel page reads them once for every meter) if given."""
+    if reads is None:
+        return periods(meter, actual_reads(meter))
+    actual = ((r.read_on, r.reading) for r in reads if r.source != ReadSource.ESTIMATE)
+    return periods(meter, last_actual(actual))
 
 
 def chart_points(found: Sequence[Period]) -> list[Point]:

@@ -13,6 +13,7 @@ from sewerworks.billing.models import Bill
 from sewerworks.billing.penalties import bill_penalty_date, topic_facts
 from sewerworks.billing.views.void import void_context
 from sewerworks.core.determinations import LawNotInForce, run_determination, today
+from sewerworks.core.parameters import parameters_read_once
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError
 
@@ -33,9 +34,8 @@ def late_penalty(bill: Bill) -> dict[str, Any] | None:
     due = bill_penalty_date(bill)
     if due is None:
         return None
-    entries = bill.ledgerentry_set.all()
-    penalties = entries.filter(kind=LedgerKind.PENALTY)
-    penalty = penalties.filter(source_key__startswith="penalty:bill:").first()
+    penalties = [e for e in bill.ledgerentry_set.all() if e.kind == LedgerKind.PENALTY]  # by date, then id
+    penalty = next((e for e in penalties if e.source_key.startswith("penalty:bill:")), None)
     if penalty is not None and sum(p.amount for p in penalties) <= 0:
         penalty = None  # withdrawn: a payment received in time was entered after the sweep (I-97)
     decision = None
@@ -50,18 +50,20 @@ def late_penalty(bill: Bill) -> dict[str, Any] | None:
 
 @permission_required("billing.view_billing", raise_exception=True)
 def bill_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    bill = get_object_or_404(
-        Bill.objects.select_related("account", "parcel", "period", "period__area", "created_by"), pk=pk
-    )
-    decision = recompute(bill)
-    agrees = decision is not None and bool(decision.amounts) and decision.amounts[0].value == bill.total
-    context = {
-        "bill": bill,
-        "lines": bill.lines.order_by("position"),
-        "decision": decision,
-        "agrees": agrees,
-        "entries": bill.ledgerentry_set.all(),
-        "late": late_penalty(bill),
-        **void_context(bill, request.user),
-    }
+    # The bill with what its page shows read once: its void and rebilling (one to one), its ledger entries
+    # (listed, and its late penalty among them); the parameters in force read once for its two Decisions.
+    related = ("account", "parcel", "period", "period__area", "created_by", "voiding__voided_by", "rebilling__replaces")
+    bill = get_object_or_404(Bill.objects.select_related(*related).prefetch_related("ledgerentry_set"), pk=pk)
+    with parameters_read_once():
+        decision = recompute(bill)
+        agrees = decision is not None and bool(decision.amounts) and decision.amounts[0].value == bill.total
+        context = {
+            "bill": bill,
+            "lines": bill.lines.order_by("position"),
+            "decision": decision,
+            "agrees": agrees,
+            "entries": bill.ledgerentry_set.all(),
+            "late": late_penalty(bill),
+            **void_context(bill, request.user),
+        }
     return render(request, "billing/bill_detail.html", context)

@@ -13,18 +13,24 @@ from django.views.decorators.http import require_POST
 
 from sewerworks.billing.choices import BillStatus
 from sewerworks.billing.models import Bill, BillVoid, Rebill
+from sewerworks.billing.penalties import rebill_of
 from sewerworks.billing.void import do_rebill_account, do_void_bill
 
 
 def void_context(bill: Bill, user: Any) -> dict[str, Any]:
     """What the bill page shows about a void: the void, the bill that replaced it or the one it replaces,
     and which of the two forms the user may use."""
-    voiding = BillVoid.objects.filter(bill=bill).select_related("voided_by").first()
-    replaced_by = Rebill.objects.filter(replaces=bill).select_related("bill").order_by("-pk").first()
+    if Bill.voiding.is_cached(bill):  # type: ignore[attr-defined]  # read with the bill (the bill page)
+        voiding = getattr(bill, "voiding", None)
+    else:
+        voiding = BillVoid.objects.filter(bill=bill).select_related("voided_by").first()
+    replaced_by = None
+    if bill.status == BillStatus.VOID:  # only a voided bill is replaced (billing.void.do_rebill_account)
+        replaced_by = Rebill.objects.filter(replaces=bill).select_related("bill").order_by("-pk").first()
     live = Bill.objects.filter(account_id=bill.account_id, period_id=bill.period_id).exclude(status=BillStatus.VOID)
     return {
         "voiding": voiding,
-        "rebilling": Rebill.objects.filter(bill=bill).select_related("replaces").first(),
+        "rebilling": rebill_of(bill),
         "replaced_by": replaced_by,
         "can_void": bill.status == BillStatus.POSTED and user.has_perm("billing.void_bill"),
         "can_rebill": bill.status == BillStatus.VOID and user.has_perm("billing.rebill_account") and not live.exists(),

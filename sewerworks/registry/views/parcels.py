@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import permission_required
 from django.core.paginator import Paginator
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from sewerworks.core.navigation import actions_for
-from sewerworks.core.record_sections import sections_for
+from sewerworks.core.parameters import parameters_read_once
+from sewerworks.core.record_sections import present, read_probes, sections_for
 from sewerworks.core.timeline import timeline_for
 from sewerworks.registry import geometry
 from sewerworks.registry.availability import sewer_available
@@ -20,6 +22,7 @@ from sewerworks.registry.models import (
     MeterRead,
     Ownership,
     Parcel,
+    PrivateSystem,
     SewerAccount,
     SewerMain,
     WaterMeter,
@@ -51,19 +54,37 @@ def search_view(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"q": q, "hits": hits})
 
 
+RECENT_READS = 6  # the reads listed under each meter
+
+
+def _read_page_rows(parcel: Parcel) -> None:
+    """The probes of the parcel's records in other programs (``core.record_sections.read_probes``), then the
+    rows its page shows and its timeline and sections reuse, one query per kind (private systems only when
+    the probe found some)."""
+    read_probes(parcel)
+    meters = Prefetch("meters", queryset=WaterMeter.objects.order_by("serial"))
+    rows = [
+        Prefetch("ownerships", queryset=Ownership.objects.select_related("owner").order_by("-start", "pk")),
+        Prefetch("buildings", queryset=Building.objects.select_related("connection").order_by("name", "pk")),
+        Prefetch("accounts", queryset=SewerAccount.objects.order_by("account_number").prefetch_related(meters)),
+    ]
+    if present(parcel, "private_systems"):
+        systems = PrivateSystem.objects.select_related("building").order_by("pk")
+        rows.append(Prefetch("private_systems", queryset=systems))
+    prefetch_related_objects([parcel], *rows)
+
+
 def _parcel_context(parcel: Parcel) -> dict[str, object]:
-    ownerships = Ownership.objects.filter(parcel=parcel).select_related("owner").order_by("-start")
-    buildings = (
-        Building.objects.filter(parcel=parcel)
-        .select_related("connection")
-        .prefetch_related("private_systems")
-        .order_by("name")
-    )
-    accounts = list(SewerAccount.objects.filter(parcel=parcel).order_by("account_number"))
-    meters = list(WaterMeter.objects.filter(account__in=accounts).order_by("serial"))
+    ownerships = list(parcel.ownerships.all())
+    accounts = list(parcel.accounts.all())
+    meters = sorted((m for a in accounts for m in a.meters.all()), key=lambda m: m.serial)
+    reads: dict[int, list[MeterRead]] = {m.pk: [] for m in meters}
+    if meters:  # every read of the parcel's meters at once, newest first: a few dozen a meter
+        for r in MeterRead.objects.filter(meter__in=meters).order_by("meter_id", "-read_on", "-id"):
+            reads[r.meter_id].append(r)
     for m in meters:
-        m.recent_reads = list(MeterRead.objects.filter(meter=m).order_by("-read_on")[:6])  # type: ignore[attr-defined]
-        used = water_use(m)
+        m.recent_reads = reads[m.pk][:RECENT_READS]  # type: ignore[attr-defined]
+        used = water_use(m, reads[m.pk])
         m.water_use = {  # type: ignore[attr-defined]
             "points": chart_points(used),
             "limits": average_line(used),
@@ -73,8 +94,8 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
         "parcel": parcel,
         "current_owners": [o for o in ownerships if o.end is None],
         "past_owners": [o for o in ownerships if o.end is not None],
-        "buildings": buildings,
-        "private_systems": parcel.private_systems.select_related("building").all(),
+        "buildings": parcel.buildings.all(),
+        "private_systems": parcel.private_systems.all() if present(parcel, "private_systems") else [],
         "accounts": accounts,
         "meters": meters,
         "assessments": parcel.assessments.order_by("-roll_year")[:3],
@@ -84,10 +105,12 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
 @permission_required("registry.view_parcel", raise_exception=True)
 def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
     parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
-    context = _parcel_context(parcel)
-    context["timeline"] = timeline_for(parcel, limit=50)
-    context["sections"] = sections_for(request, parcel)
-    context["availability"] = sewer_available(parcel)
+    _read_page_rows(parcel)
+    with parameters_read_once():  # one read of the law in force for the charts, sections and availability
+        context = _parcel_context(parcel)
+        context["timeline"] = timeline_for(parcel, limit=50)
+        context["sections"] = sections_for(request, parcel)
+        context["availability"] = sewer_available(parcel)
     context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
     context["can_replace_meter"] = request.user.has_perm("registry.replace_watermeter")
     context["record_actions"] = actions_for(request.user, parcel)
