@@ -36,7 +36,7 @@ from sewerworks.enforcement.actions.followups import permission_for
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, NoticeKind, Program
 from sewerworks.enforcement.deadline_kinds import kind_rule
 from sewerworks.enforcement.models import Deadline, FollowUp, NoticeToConnectTask, SweepRun
-from sewerworks.enforcement.views.board import ACTIVE, WEEK, groups
+from sewerworks.enforcement.views.board import ACTIVE, WEEK, group_counts
 
 # I-113: the roles that follow a program's deadlines (the public's and the Town's own): the Superintendent
 # runs connection, grease and general enforcement (§118-46), the inspector works connections, grease and
@@ -73,9 +73,9 @@ def deadlines_panel(request: HttpRequest) -> Panel | None:
     if not request.user.has_perm("enforcement.view_enforcement"):
         return None
     on = timezone.localdate()
-    found = groups(Deadline.objects.all(), on)
+    found = group_counts(Deadline.objects.all(), on)
     rows = [
-        {"key": key, "label": label, "count": found[key].count()}
+        {"key": key, "label": label, "count": found[key]}
         for key, label in (("overdue", "Overdue"), ("today", "Due today"), ("week", "Due this week"))
     ]
     last = SweepRun.objects.order_by("-started_at", "-id").first()
