@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import itertools
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
@@ -30,6 +32,8 @@ NOT_RECORDS = frozenset({"sessions.session", "core.workerheartbeat", "core.datag
 _local = itertools.count(1)  # next() is atomic under the GIL: threads of one worker never share a value
 _local_value = [0]
 _HOOKED = "_sewerworks_generation_hooked"  # the connection's pending-hooks list our move is in
+_MISSING = object()
+T = TypeVar("T")
 
 
 def current() -> tuple[int, int]:
@@ -38,6 +42,18 @@ def current() -> tuple[int, int]:
 
     shared = DataGeneration.objects.filter(pk=1).values_list("value", flat=True).first()
     return shared or 0, _local_value[0]
+
+
+def kept(name: str, compute: Callable[[], T], seconds: int = 60) -> T:
+    """``compute()``, kept (Django's cache, this process) under ``name`` for at most ``seconds`` while the
+    generation stays the same: what a read computes from the records, shared by the screens that show it."""
+    shared, local = current()
+    key = f"kept:{name}:{shared}:{local}"
+    found = cache.get(key, _MISSING)
+    if found is _MISSING:
+        found = compute()
+        cache.set(key, found, seconds)
+    return found  # type: ignore[return-value]
 
 
 def move_on(using: str = DEFAULT_DB_ALIAS) -> bool:

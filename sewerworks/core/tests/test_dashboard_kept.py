@@ -101,3 +101,16 @@ def test_two_clerks_see_the_same_figures_and_a_second_visit_shows_those_kept(mak
     assert INTERRUPTED in shown_first and INTERRUPTED in shown_second
     again = client.get("/").content.decode()
     assert as_of(again) == as_of(shown_second)
+
+
+def test_a_computed_read_is_kept_until_a_record_changes() -> None:
+    calls: list[int] = []
+
+    def compute() -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert generation.kept("test-read", compute) == 1
+    assert generation.kept("test-read", compute) == 1  # kept: not computed again
+    AuditEvent.objects.create(action="test")  # any record saved
+    assert generation.kept("test-read", compute) == 2
