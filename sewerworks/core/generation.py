@@ -76,8 +76,14 @@ def record_changed(sender: Any, using: str | None = None, **kwargs: Any) -> None
     """A record was saved, deleted or its many-to-many links changed: the generation moves on."""
     if str(kwargs.get("action", "post_")).startswith("pre_") or sender._meta.label_lower in NOT_RECORDS:
         return
+    changed(using or DEFAULT_DB_ALIAS)
+
+
+def changed(alias: str = DEFAULT_DB_ALIAS) -> None:
+    """Something screens show changed: at once for this process, for the others after the commit. Called by
+    the signals above, and by a write no signal sees that a screen shows (a background job starting or
+    ending, ``core.jobs``)."""
     _local_value[0] = next(_local)
-    alias = using or DEFAULT_DB_ALIAS
     connection = connections[alias]
     if not connection.in_atomic_block:
         move_on(alias)

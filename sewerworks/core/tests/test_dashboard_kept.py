@@ -114,3 +114,14 @@ def test_a_computed_read_is_kept_until_a_record_changes() -> None:
     assert generation.kept("test-read", compute) == 1  # kept: not computed again
     AuditEvent.objects.create(action="test")  # any record saved
     assert generation.kept("test-read", compute) == 2
+
+
+def test_a_background_job_starting_and_ending_moves_the_generation() -> None:
+    from sewerworks.core.jobs import job_finished, job_started
+
+    job = Job.objects.create(kind="check_parameters", title="Check the parameters", status=Job.Status.QUEUED)
+    before = generation.current()
+    job_started(job.pk)  # one UPDATE, which no model signal sees: the billing panel shows a bill run's status
+    running = generation.current()
+    job_finished(job.pk, error="Stopped.")
+    assert before != running != generation.current()
