@@ -16,7 +16,6 @@ Not changes of the records: a session renewed (every request), a worker's heartb
 from __future__ import annotations
 
 import itertools
-import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -25,8 +24,6 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils import timezone
-
-log = logging.getLogger(__name__)
 
 NOT_RECORDS = frozenset({"sessions.session", "core.workerheartbeat", "core.datageneration"})
 _local = itertools.count(1)  # next() is atomic under the GIL: threads of one worker never share a value
