@@ -30,6 +30,9 @@ _local = itertools.count(1)  # next() is atomic under the GIL: threads of one wo
 _local_value = [0]
 _HOOKED = "_sewerworks_generation_hooked"  # the connection's pending-hooks list our move is in
 _MISSING = object()
+# How long a move waits for SQLite's write lock before it is skipped (PostgreSQL: for the row's lock): long
+# enough for another request's commit, short of a batch's (whose own commit then moves it).
+MOVE_WAIT_MS = 1000
 T = TypeVar("T")
 
 
@@ -54,8 +57,9 @@ def kept(name: str, compute: Callable[[], T], seconds: int = 60) -> T:
 
 
 def move_on(using: str = DEFAULT_DB_ALIAS) -> bool:
-    """Move the shared generation on by one (after a commit); False when a batch held the database and the
-    move was skipped rather than waited for (core.quickwrite): that batch's own commit moves it."""
+    """Move the shared generation on by one (after a commit); False when a batch held the database longer than
+    ``MOVE_WAIT_MS`` and the move was skipped rather than waited for (core.quickwrite): that batch's own commit
+    moves it, and figures are kept ``KEPT_SECONDS`` at most."""
     from sewerworks.core.models import DataGeneration
     from sewerworks.core.quickwrite import write_if_free
 
@@ -66,7 +70,7 @@ def move_on(using: str = DEFAULT_DB_ALIAS) -> bool:
         if not rows.update(value=F("value") + 1, changed_at=timezone.now()):
             DataGeneration.objects.using(using).get_or_create(pk=1, defaults={"value": 1})
 
-    return write_if_free(work, what="the data generation")
+    return write_if_free(work, what="the data generation", wait_ms=MOVE_WAIT_MS)
 
 
 def record_changed(sender: Any, using: str | None = None, **kwargs: Any) -> None:
