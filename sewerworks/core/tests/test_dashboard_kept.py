@@ -125,3 +125,15 @@ def test_a_background_job_starting_and_ending_moves_the_generation() -> None:
     running = generation.current()
     job_finished(job.pk, error="Stopped.")
     assert before != running != generation.current()
+
+
+def test_a_move_skipped_while_a_batch_holds_the_database_still_shows_this_processs_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sewerworks.core import quickwrite
+
+    before = generation.current()
+    monkeypatch.setattr(quickwrite, "write_if_free", lambda work, **kw: False)  # the lock stayed taken
+    assert generation.move_on() is False
+    shared, local = generation.current()
+    assert shared == before[0] and local != before[1]
