@@ -10,7 +10,8 @@ inside the writer's transaction, so writers never queue on that row); a write in
 once. The process that made the change also moves a counter of its own at once, so its next page shows
 the change even before (or without) a commit that others see: a test's transaction, a view's.
 
-Not changes of the records: a session renewed (every request), a worker's heartbeat, this row itself.
+Not changes of the records: a session renewed (every request), a worker's heartbeat, this row itself, and
+the writes of migrations (the server restarts after them; this table may not exist yet).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django.apps import apps as django_apps
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import F
@@ -76,6 +78,8 @@ def move_on(using: str = DEFAULT_DB_ALIAS) -> bool:
 def record_changed(sender: Any, using: str | None = None, **kwargs: Any) -> None:
     """A record was saved, deleted or its many-to-many links changed: the generation moves on."""
     if str(kwargs.get("action", "post_")).startswith("pre_") or sender._meta.label_lower in NOT_RECORDS:
+        return
+    if sender._meta.apps is not django_apps:  # a migration's model, written before this table may exist
         return
     changed(using or DEFAULT_DB_ALIAS)
 
