@@ -51,9 +51,7 @@ def test_the_deadlines_board_is_a_few_queries_computed_and_fewer_kept(
             assert client.get("/enforcement/", query).status_code == 200
 
 
-def test_every_notice_page_is_a_few_queries(
-    district: None, client_as: Any, django_assert_max_num_queries: Any
-) -> None:
+def test_every_notice_page_is_a_few_queries(district: None, client_as: Any, django_assert_max_num_queries: Any) -> None:
     client = client_as("clerk")
     for notice in Notice.objects.all():
         with django_assert_max_num_queries(8):
