@@ -20,6 +20,10 @@ class CoreConfig(AppConfig):
 
         post_migrate.connect(ensure_role_groups, sender=self)
 
+        from sewerworks.core import generation
+
+        generation.connect()  # every committed change moves the data generation on (the dashboard's panels)
+
         from django.contrib.auth.models import update_last_login
         from django.contrib.auth.signals import user_logged_in
 

@@ -8,20 +8,30 @@ order. ``@dashboard_panel(roles=...)`` declares the roles a panel is for: a user
 Iterable[WorkItem]``, each item one thing the user must do with the one link that does it. They are
 asked only for a user holding one of their roles (never for a board member, who reads and never acts),
 and the dashboard groups what they return into overdue, due today and due this week (I-113).
+
+The panels a user sees are computed and rendered once, then kept for ``KEPT_SECONDS`` (Django's cache, per
+server process) under the data generation (``core.generation``): any change committed anywhere, or made
+by this process, moves it on, so the next dashboard computes them afresh; the page says when the figures
+it shows were computed ("as of").
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, overload
 
 import rules
+from django.core.cache import cache
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString
 
+from sewerworks.core import generation
 from sewerworks.core.roles import ADMINISTRATOR, BOARD_MEMBER, user_roles
 from sewerworks.ordinance.deadlines import is_business_day, local_date
 
@@ -35,21 +45,27 @@ class Panel:
 
 
 PanelFactory = Callable[[HttpRequest], "Panel | None"]
-_PANELS: list[tuple[frozenset[str] | None, PanelFactory]] = []
+_PANELS: list[tuple[frozenset[str] | None, bool, PanelFactory]] = []
 
 
 @overload
 def dashboard_panel(func: PanelFactory, /) -> PanelFactory: ...
 @overload
-def dashboard_panel(*, roles: Iterable[str]) -> Callable[[PanelFactory], PanelFactory]: ...
 def dashboard_panel(
-    func: PanelFactory | None = None, /, *, roles: Iterable[str] | None = None
+    *, roles: Iterable[str] | None = None, per_user: bool = False
+) -> Callable[[PanelFactory], PanelFactory]: ...
+def dashboard_panel(
+    func: PanelFactory | None = None, /, *, roles: Iterable[str] | None = None, per_user: bool = False
 ) -> PanelFactory | Callable[[PanelFactory], PanelFactory]:
-    """Decorator: register a dashboard panel, for everyone its permission lets in, or only for ``roles``."""
+    """Decorator: register a dashboard panel, for everyone its permission lets in, or only for ``roles``.
+
+    A panel shows the programs' figures, the same for everyone holding the same roles and permissions, and
+    is computed once for all of them; one that reads the user's own records (their work) says
+    ``per_user=True`` and is computed for each user."""
     wanted = frozenset(roles) if roles is not None else None
 
     def register(f: PanelFactory) -> PanelFactory:
-        _PANELS.append((wanted, f))
+        _PANELS.append((wanted, per_user, f))
         return f
 
     return register(func) if func is not None else register
@@ -62,9 +78,55 @@ def holds_any(user: Any, roles: frozenset[str] | None) -> bool:
     return bool(user_roles(user) & (roles | {ADMINISTRATOR}))
 
 
-def panels_for(request: HttpRequest) -> list[Panel]:
-    made = (f(request) for roles, f in _PANELS if holds_any(request.user, roles))
+def panels_for(request: HttpRequest, *, per_user: bool | None = None) -> list[Panel]:
+    """The user's panels (those ``per_user`` or not, or all when None), computed now, in order."""
+    made = (
+        f(request)
+        for roles, mine, f in _PANELS
+        if holds_any(request.user, roles) and (per_user is None or mine == per_user)
+    )
     return sorted((p for p in made if p is not None), key=lambda p: p.order)
+
+
+KEPT_SECONDS = 60  # a panel's figures are kept this long at most, while nothing changes
+
+
+@dataclass(frozen=True)
+class ShownPanel:
+    """A panel as the dashboard shows it: its title, place and rendered body."""
+
+    title: str
+    order: int
+    html: SafeString
+
+
+def permission_scope(user: Any) -> str:
+    """What a figures panel can depend on: the user's roles (an administrator's included) and any
+    permission given to the user alone; users alike in both see the same figures."""
+    own = sorted(user.get_user_permissions()) if user.is_active else []
+    return "|".join([*sorted(user_roles(user)), "+", *own])
+
+
+def _kept(key: str, request: HttpRequest, per_user: bool) -> tuple[list[ShownPanel], dt.datetime]:
+    kept: tuple[list[ShownPanel], dt.datetime] | None = cache.get(key)
+    if kept is None:
+        as_of = timezone.now()
+        panels = panels_for(request, per_user=per_user)
+        kept = ([ShownPanel(p.title, p.order, render_to_string(p.template, {"panel": p})) for p in panels], as_of)
+        cache.set(key, kept, KEPT_SECONDS)
+    return kept
+
+
+def shown_panels(request: HttpRequest) -> tuple[list[ShownPanel], dt.datetime]:
+    """The user's panels rendered, and when their figures were computed (the oldest of them): the figures
+    kept for everyone of the same ``permission_scope``, the user's own work per user, each while the data
+    generation stays the same (read before the figures, so a change during the computing is never hidden)."""
+    shared, local = generation.current()
+    when = f"{timezone.localdate()}:{shared}:{local}"
+    scope = hashlib.sha256(permission_scope(request.user).encode()).hexdigest()[:32]
+    figures, figures_as_of = _kept(f"dashboard:figures:{scope}:{when}", request, per_user=False)
+    own, own_as_of = _kept(f"dashboard:user:{request.user.pk}:{when}", request, per_user=True)
+    return sorted([*own, *figures], key=lambda p: p.order), min(figures_as_of, own_as_of)
 
 
 # --- my work ------------------------------------------------------------------------------------------
@@ -174,7 +236,7 @@ def work_for(user: Any, now: dt.datetime | None = None) -> dict[str, list[WorkIt
     return group_work(items, now)
 
 
-@dashboard_panel
+@dashboard_panel(per_user=True)
 def my_work_panel(request: HttpRequest) -> Panel | None:
     """First on the page: what is the user's own to do, overdue first, each with its one click."""
     found = work_for(request.user)

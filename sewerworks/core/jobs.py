@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from sewerworks.core import generation
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.permissions import require
 from sewerworks.core.workers import this_worker
@@ -71,6 +72,7 @@ def job_started(job_id: int) -> None:
         worker_pid=pid,
         worker_process_start=process_start,
     )
+    generation.changed()  # the dashboard's panels show a job's status
 
 
 def job_finished(job_id: int, *, result: dict[str, Any] | None = None, error: str = "") -> None:
@@ -78,6 +80,7 @@ def job_finished(job_id: int, *, result: dict[str, Any] | None = None, error: st
     Job.objects.filter(pk=job_id).update(
         status=status, finished_at=timezone.now(), result=result or {}, message=error or "Finished."
     )
+    generation.changed()
 
 
 class JobRun:

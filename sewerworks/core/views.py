@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from sewerworks.core.dashboard import panels_for
+from sewerworks.core.dashboard import shown_panels
 from sewerworks.core.determinations import LawNotInForce, run_determination, today
 from sewerworks.core.jobs import do_rerun_job
 from sewerworks.core.models import Job
@@ -22,7 +22,8 @@ from sewerworks.ordinance.topics import FactsError, UnknownTopic, topics
 @permission_required("core.view_site", raise_exception=True)
 def dashboard(request: HttpRequest) -> HttpResponse:
     jobs = Job.objects.filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])[:5]
-    return render(request, "core/dashboard.html", {"panels": panels_for(request), "running_jobs": jobs})
+    panels, as_of = shown_panels(request)
+    return render(request, "core/dashboard.html", {"panels": panels, "as_of": as_of, "running_jobs": jobs})
 
 
 @permission_required("core.view_job", raise_exception=True)

@@ -9,6 +9,7 @@ import datetime as dt
 from collections.abc import Iterator
 from typing import Any
 
+from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
@@ -36,7 +37,7 @@ from sewerworks.enforcement.actions.followups import permission_for
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, NoticeKind, Program
 from sewerworks.enforcement.deadline_kinds import kind_rule
 from sewerworks.enforcement.models import Deadline, FollowUp, NoticeToConnectTask, SweepRun
-from sewerworks.enforcement.views.board import ACTIVE, WEEK, groups
+from sewerworks.enforcement.views.board import ACTIVE, WEEK, group_counts
 
 # I-113: the roles that follow a program's deadlines (the public's and the Town's own): the Superintendent
 # runs connection, grease and general enforcement (§118-46), the inspector works connections, grease and
@@ -73,9 +74,9 @@ def deadlines_panel(request: HttpRequest) -> Panel | None:
     if not request.user.has_perm("enforcement.view_enforcement"):
         return None
     on = timezone.localdate()
-    found = groups(Deadline.objects.all(), on)
+    found = group_counts(Deadline.objects.all(), on)
     rows = [
-        {"key": key, "label": label, "count": found[key].count()}
+        {"key": key, "label": label, "count": found[key]}
         for key, label in (("overdue", "Overdue"), ("today", "Due today"), ("week", "Due this week"))
     ]
     last = SweepRun.objects.order_by("-started_at", "-id").first()
@@ -99,7 +100,8 @@ def _violation_of(deadline: Deadline) -> Any:
     found = getattr(deadline, "violation", None)  # the violation that is this deadline's miss
     if found is None and deadline.notice is not None:
         found = deadline.notice.violation
-    if found is None and deadline.subject_id is not None and isinstance(deadline.subject, Violation):
+    about_violation = deadline.subject_type_id == ContentType.objects.get_for_model(Violation).pk  # cached
+    if found is None and deadline.subject_id is not None and about_violation:
         found = deadline.subject  # a deadline opened about a violation (pretreatment's §118-47 notice)
     return found
 
@@ -125,12 +127,14 @@ def follow_up_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
         "assigned_to", "deadline", "deadline__parcel", "deadline__notice__violation", "deadline__violation"
     )
     may: dict[tuple[int, str], bool] = {}  # (assignee, permission) -> may do it
+    people: dict[int, Any] = {}  # one object per assignee: their roles are read once (core.roles)
     for task in tasks.order_by("raised_on", "id"):
         perm = permission_for(task)
         assignee = task.assigned_to_id
         if assignee is not None:
             if (assignee, perm) not in may:
-                may[assignee, perm] = bool(task.assigned_to and task.assigned_to.has_perm(perm))
+                person = people.setdefault(assignee, task.assigned_to)
+                may[assignee, perm] = bool(person and person.has_perm(perm))
             assignee = assignee if may[assignee, perm] else None
         if not addressed_to(user, assigned_to_id=assignee, perm=perm):
             continue

@@ -14,11 +14,18 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
+from sewerworks.core import generation
 from sewerworks.core.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.core.roles import BOARD_MEMBER, BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT
 from sewerworks.enforcement.choices import Program
 from sewerworks.enforcement.models import FollowUp
-from sewerworks.grease.status import standings
+from sewerworks.grease.status import Standing, standings
+
+
+def kept_standings(today: dt.date) -> list[Standing]:
+    """Every establishment's standing as of ``today``, computed once for the panel and the inspectors' work
+    while the records stay the same (core.generation)."""
+    return generation.kept(f"grease-standings:{today}", lambda: standings(today))
 
 
 @dashboard_panel(roles=[SUPERINTENDENT, INSPECTOR, BUILDING_INSPECTOR, CLERK, BOARD_MEMBER])
@@ -26,7 +33,7 @@ def grease_panel(request: HttpRequest) -> Panel | None:
     if not request.user.has_perm("grease.view_grease"):
         return None
     today = timezone.localdate()
-    rows = standings(today)
+    rows = kept_standings(today)
     context = {
         "due": sum(1 for s in rows if s.violation is not None and not s.order_open),
         "overdue": sum(1 for s in rows if s.overdue),
@@ -44,7 +51,7 @@ def grease_panel(request: HttpRequest) -> Panel | None:
 @my_work(roles=[INSPECTOR])
 def inspection_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
     """Establishments to inspect: a pump-out log with gaps (undated), a pump-out predicted (its middle day)."""
-    for s in standings(today):
+    for s in kept_standings(today):
         url = reverse("grease:record_inspection", args=[s.establishment.pk])
         if s.log_gap:
             yield WorkItem(

@@ -26,6 +26,7 @@ from django.db import connections, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
+from sewerworks.core import generation
 from sewerworks.core.backup import tables
 from sewerworks.core.backup.archive import FORMAT, MANIFEST
 
@@ -140,6 +141,7 @@ def restore_backup(
                     raise RuntimeError(f"{table}: the restored rows differ from the backup's; nothing was kept.")
         _restore_files(archive, manifest, media)
     call_command("migrate", database=alias, verbosity=0, interactive=False)
+    generation.move_on(alias)  # figures kept from before the restore are stale (the dashboard's panels)
     return loaded
 
 

@@ -118,3 +118,26 @@ def test_the_board_member_has_figures_and_no_work(parcel: Any, decision: Any, st
     page = client_as("board member").get("/").content.decode()
     assert "My work today" not in page and "Issue an appearance ticket" not in page
     assert "Enforcement deadlines" in page and "Open follow-up tasks: 1" in page and "Overdue: 1" in page
+
+
+def test_on_the_dashboard_the_figures_are_computed_once_for_the_role_and_the_work_for_each_user(
+    parcel: Any, decision: Any, make_user: Any
+) -> None:
+    import re
+
+    from django.test import Client
+    from django.utils import timezone
+
+    named, other = make_user("superintendent"), make_user("superintendent")
+    deadline(parcel, decision, program=Program.GENERAL, kind=DeadlineKind.REVIEW, section="118-47",
+             title="Serve the notice of violation", officer=named, due_on=timezone.localdate())  # fmt: skip
+    clients = {}
+    for user in (named, other):  # both signed in first: a sign-in is an audit line, a change
+        clients[user] = Client()
+        clients[user].force_login(user)
+    pages = {user: clients[user].get("/").content.decode() for user in (named, other)}
+    assert "Serve the notice of violation" in pages[named] and "Serve the notice of violation" not in pages[other]
+    for page in pages.values():
+        assert "<li>Due today: 1</li>" in page  # the deadlines panel's figures, alike
+    as_of = {u: re.search(r'id="dashboard-as-of">Figures as of <time datetime="([^"]+)"', p) for u, p in pages.items()}
+    assert as_of[named] and as_of[other] and as_of[named].group(1) == as_of[other].group(1)  # computed once
