@@ -142,7 +142,8 @@ def run(
 
 
 def tree_cpu_seconds(root: int) -> float:
-    """CPU seconds (user + system) used so far by process ``root`` and its living descendants (Linux /proc)."""
+    """CPU seconds (user + system) used so far by process ``root`` and its descendants, living or reaped
+    (Linux /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
     parents: dict[int, int] = {}
     cpu: dict[int, float] = {}
@@ -155,7 +156,8 @@ def tree_cpu_seconds(root: int) -> float:
         except OSError:
             continue
         parents[int(entry)] = int(fields[1])
-        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+        # its own time and that of its children it has reaped (a database backend that ended counts too)
+        cpu[int(entry)] = sum(int(f) for f in fields[11:15]) / tick
     total, todo = 0.0, [root]
     children: dict[int, list[int]] = defaultdict(list)
     for pid, ppid in parents.items():
