@@ -2,7 +2,11 @@
 
 Sized for the Town's server (2 cores, 4 GB): a few synchronous workers, each of which a slow page ties up
 only for itself; behind nginx on loopback. Environment: SEWERWORKS_BIND (127.0.0.1:8000),
-SEWERWORKS_WEB_WORKERS (2 x cores + 1, at most 5), SEWERWORKS_WEB_THREADS (2), SEWERWORKS_WEB_TIMEOUT (60 s).
+SEWERWORKS_WEB_WORKERS (2 x cores, at most 4), SEWERWORKS_WEB_THREADS (3), SEWERWORKS_WEB_TIMEOUT (60 s).
+Four workers of three threads served the 20 users of ``make load`` on 2 cores at 161 req/s, p95 284 ms,
+against 146 req/s, p95 299 ms with five of two (docs/benchmarks.md): a browser's keep-alive connection
+stays with one worker, so a worker with more threads less often leaves a request waiting behind its own
+busy threads while another worker is idle.
 Logs go to standard error as JSON lines (journald), the same format as the application's (core.logs);
 gunicorn's own access log is off because the application logs each request with its id.
 
@@ -20,8 +24,8 @@ import os
 from typing import Any
 
 bind = os.environ.get("SEWERWORKS_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("SEWERWORKS_WEB_WORKERS", str(min(2 * (os.cpu_count() or 1) + 1, 5))))
-threads = int(os.environ.get("SEWERWORKS_WEB_THREADS", "2"))
+workers = int(os.environ.get("SEWERWORKS_WEB_WORKERS", str(min(2 * (os.cpu_count() or 1), 4))))
+threads = int(os.environ.get("SEWERWORKS_WEB_THREADS", "3"))
 worker_class = "gthread"
 timeout = int(os.environ.get("SEWERWORKS_WEB_TIMEOUT", "60"))  # a PDF batch runs in the worker, not here
 graceful_timeout = 30
