@@ -8,26 +8,16 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from sewerworks.billing.actions import do_open_period, do_take_payment
 from sewerworks.billing.tests.ledger_factory import penalty, posted_bill
+from sewerworks.core.testing.queries import own_queries
 
 pytestmark = pytest.mark.django_db
 D = dt.date
 BILL_PAGE_QUERIES = 9  # 15 before issue 19
 PARCEL_PAGE_QUERIES = 17  # the registry's 15 at most, and billing's bills and payments (the ledger is shown)
 PAYMENTS_PAGE_QUERIES = 5
-
-
-def own_queries(client: Any, url: str, **params: Any) -> tuple[Any, list[str]]:
-    """The response and the queries of a request, less the session's (a database session's read, save and
-    savepoints: the same on every page, and not the page's own)."""
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(url, params)
-    sqls = [q["sql"] for q in captured.captured_queries]
-    return response, [q for q in sqls if "django_session" not in q and "SAVEPOINT" not in q]
 
 
 @pytest.fixture

@@ -8,10 +8,9 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from sewerworks.core.models import ImportBatch
+from sewerworks.core.testing.queries import own_queries
 from sewerworks.registry.models import MeterRead, Owner, Ownership, PrivateSystem, WaterMeter
 from sewerworks.registry.tests import factories as f
 
@@ -19,15 +18,6 @@ pytestmark = pytest.mark.django_db
 D = dt.date
 PARCEL_PAGE_QUERIES = 15  # goal of issue 19 (37 before), the user and roles included
 READS_PAGE_QUERIES = 5  # the user, roles, the count (two), the page
-
-
-def own_queries(client: Any, url: str, **params: Any) -> tuple[Any, list[str]]:
-    """The response and the queries of a request, less the session's (a database session's read, save and
-    savepoints: the same on every page, and not the page's own)."""
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(url, params)
-    sqls = [q["sql"] for q in captured.captured_queries]
-    return response, [q for q in sqls if "django_session" not in q and "SAVEPOINT" not in q]
 
 
 @pytest.fixture
