@@ -67,27 +67,25 @@ def move(period: BillingPeriod, target: str, *, by: Any, why: str = "") -> None:
 
 
 @contextmanager
-def _sqlite_run_settings(*, checkpoint_once: bool = True) -> Iterator[None]:
-    """SQLite, for the run's connection only: a 128 MiB page cache (posting's one transaction updates every
-    bill of the period: with the default 2 MiB it spills pages to the WAL and reads them back), and for the
-    drafts the WAL checkpointed once after the last chunk rather than at every chunk's commit (each
-    checkpoint writes the same index pages again). Connection settings, undone after the run (and gone with
-    the connection if the process dies)."""
+def _sqlite_run_settings() -> Iterator[None]:
+    """SQLite, for the run's connection only: a 128 MiB page cache (posting updates every
+    bill of the period: with the default 2 MiB it spills pages to the WAL and reads them back), and the WAL
+    checkpointed once after the last chunk (of the drafts, and of a posting) rather than at every chunk's
+    commit (each checkpoint writes the same index pages again). Connection settings, undone after the run
+    (and gone with the connection if the process dies)."""
     if connection.vendor != "sqlite" or connection.in_atomic_block:
         yield
         return
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA cache_size = -131072")
-        if checkpoint_once:
-            cursor.execute("PRAGMA wal_autocheckpoint = 0")
+        cursor.execute("PRAGMA wal_autocheckpoint = 0")
     try:
         yield
     finally:
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA cache_size = -2000")
-            if checkpoint_once:
-                cursor.execute("PRAGMA wal_autocheckpoint = 1000")
-                cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            cursor.execute("PRAGMA wal_autocheckpoint = 1000")
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
 
 def _bills(n: int) -> str:
