@@ -1,10 +1,12 @@
-"""python -m benchmarks billing [--accounts N] [--runs R] [--sample S] [--chunk C]
+"""python -m benchmarks billing [--accounts N] [--runs R] [--sample S] [--chunk C] [--profile]
 
 A period of N accounts from reads in the database to posted bills, line items and ledger entries through
 the same code path as the screen and the command (``run_drafts`` then ``post_period``), against a floor
 measured in the same process on the same tables: hand-written set-based SQL (``INSERT … SELECT``) that
 computes the I-24 charge in integer cents and writes as many bill, line-item and ledger rows. Engine and
-floor alternate, R runs each (medians). SQLite in a temporary folder, or ``DATABASE_URL`` when set.
+floor alternate, R runs each (medians of wall time, and of this process's CPU time, which the machine's other
+work barely changes; on PostgreSQL the server's CPU is not in it). ``--profile``: one more engine run, each
+statement's CPU seconds summed. SQLite in a temporary folder, or ``DATABASE_URL`` when set.
 """
 # ruff: noqa: S608 - table names come from the models' _meta
 
@@ -37,6 +39,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--sample", type=int, default=100_000, help="Bills checked against the user-charge topic.")
     p.add_argument("--chunk", type=int, default=10_000, help="Accounts per chunk of the bill run.")
     p.add_argument("--seed", type=int, default=1852)
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="After the runs, one more engine run with each SQL statement's CPU seconds summed and printed.",
+    )
     return p.parse_args(argv)
 
 
@@ -158,6 +165,51 @@ def engine_run(period: Any, user: Any, chunk: int, longest: Longest) -> None:
     engine.post_period(period, acting_user=user)
 
 
+def profile(period: Any, user: Any, chunk: int, top: int = 15) -> None:
+    """One engine run with the CPU seconds (``time.process_time``: this process, SQLite included; not a
+    PostgreSQL server's) and the wall seconds of each statement summed by its first 110 characters, and of
+    the commits; the largest printed."""
+    import re
+    from collections import defaultdict
+
+    from django.db import connection
+
+    spent: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+
+    def add(key: str, cpu: float, wall: float) -> None:
+        row = spent[key]
+        row[0], row[1], row[2] = row[0] + 1, row[1] + cpu, row[2] + wall
+
+    def timed(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        cpu, wall = time.process_time(), time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            add(re.sub(r"\s+", " ", sql)[:110], time.process_time() - cpu, time.perf_counter() - wall)
+
+    commit = connection._commit  # type: ignore[attr-defined]
+
+    def timed_commit() -> Any:
+        cpu, wall = time.process_time(), time.perf_counter()
+        try:
+            return commit()
+        finally:
+            add("(commit)", time.process_time() - cpu, time.perf_counter() - wall)
+
+    reset(period)
+    connection._commit = timed_commit  # type: ignore[attr-defined]
+    cpu, wall = time.process_time(), time.perf_counter()
+    try:
+        with connection.execute_wrapper(timed):
+            engine_run(period, user, chunk, Longest())
+    finally:
+        connection._commit = commit  # type: ignore[attr-defined]
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    print(f"profile: one engine run, {cpu:.2f} CPU s ({wall:.2f} s wall); per statement (calls, CPU s, wall s):")
+    for key, (n, c, w) in sorted(spent.items(), key=lambda kv: -kv[1][1])[:top]:
+        print(f"  {c:6.2f} {w:6.2f} {int(n):5d}  {key}")
+
+
 def child_peak_rss_mib(period: Any, chunk: int, var_dir: str) -> float:
     """Peak RSS of the bill run alone: the command in a child process, on the same database."""
     from django.db import connection
@@ -235,21 +287,29 @@ def main(argv: list[str]) -> int:
             f" {period.name}, on {connection.vendor}, built in {time.perf_counter() - start:.1f} s;"
             f" {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
         )
-        longest, engine_s, floor_s = Longest(), [], []
+        longest, engine_s, floor_s, engine_cpu, floor_cpu = Longest(), [], [], [], []
         from sewerworks.billing.engine import run as engine_module
 
         longest.wrap(engine_module, "write_chunk")
         longest.wrap(engine_module, "post_chunk")
         for _ in range(args.runs):
             reset(period)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             engine_run(period, user, args.chunk, longest)
             engine_s.append(time.perf_counter() - t)
+            engine_cpu.append(time.process_time() - c)
             reset(period)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             floor_run(period)
             floor_s.append(time.perf_counter() - t)
-            print(f"run {len(engine_s)}: engine {engine_s[-1]:.2f} s, floor {floor_s[-1]:.2f} s", flush=True)
+            floor_cpu.append(time.process_time() - c)
+            print(
+                f"run {len(engine_s)}: engine {engine_s[-1]:.2f} s ({engine_cpu[-1]:.2f} CPU s),"
+                f" floor {floor_s[-1]:.2f} s ({floor_cpu[-1]:.2f} CPU s)",
+                flush=True,
+            )
+        if args.profile:
+            profile(period, user, args.chunk)
         reset(period)
         engine_run(period, user, args.chunk, Longest())
         wrong, checked = mismatches(period, args.sample, rng)
@@ -261,6 +321,10 @@ def main(argv: list[str]) -> int:
             f"engine: {engine_med:.2f} s median wall ({accounts / engine_med:,.0f} accounts/s); "
             f"floor: {floor_med:.2f} s ({accounts / floor_med:,.0f} accounts/s)"
         )
+        cpu = f"engine {statistics.median(engine_cpu):.2f} s, floor {statistics.median(floor_cpu):.2f} s median"
+        if connection.vendor == "sqlite":  # the database's work is in this process: the ratio means something
+            cpu += f"; engine ÷ floor {statistics.median(engine_cpu) / max(statistics.median(floor_cpu), 1e-9):.2f}"
+        print(f"CPU of this process (time.process_time: SQLite's work is in it, a PostgreSQL server's is not): {cpu}")
         print(f"longest write transaction: {longest.seconds:.2f} s (goal ≤ 10 s on SQLite)")
         print(f"peak RSS of the bill run alone (child process): {rss:,.0f} MiB (goal ≤ 1024)")
         print(f"mismatches against the user-charge topic: {wrong} of {checked:,} sampled (goal 0)")

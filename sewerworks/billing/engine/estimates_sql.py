@@ -9,6 +9,7 @@ Table and column names come from the models' ``_meta``; every value is a query p
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from django.db import connection
@@ -85,12 +86,41 @@ def write_estimates(
     )
 
 
+def defective_accounts(period: BillingPeriod) -> list[int]:
+    """The accounts with a sewer-use meter defective on or before the period's last day, ascending: found once
+    per run (one pass over the meters), so that a chunk with none skips the defective-meter statements. A
+    meter found defective later in the run is billed by the Python path, which checks every account."""
+    with connection.cursor() as cur:
+        cur.execute(
+            f"SELECT DISTINCT account_id FROM {METER} WHERE defective_since IS NOT NULL AND defective_since <= %s"
+            " AND purpose <> %s ORDER BY account_id",
+            [adapt_date(period.end), MeterPurpose.VEHICLE_WASH.value],
+        )
+        return [row[0] for row in cur.fetchall()]
+
+
 def write_defective_estimates(
-    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, *, run: str, at: Any, user_id: int | None
+    cur: Any,
+    period: BillingPeriod,
+    low: int,
+    high: int,
+    r: Rating,
+    *,
+    run: str,
+    at: Any,
+    user_id: int | None,
+    among: list[int] | None = None,
 ) -> None:
     """A defective meter with no good billing to average (I-26, I-62) is billed the class estimate (I-27):
     the bill ``compute._defective`` writes for an account that is not a contract user, with its I-24 lines
-    (no rate column, as the topic's breakdown gives none). One good billing or more: the Python path's."""
+    (no rate column, as the topic's breakdown gives none). One good billing or more: the Python path's.
+    ``among``: the run's ``defective_accounts`` (only those of the range are looked at), or None (all)."""
+    only, only_args = "", []
+    if among is not None:
+        only_args = among[bisect_right(among, low) : bisect_right(among, high)]
+        if not only_args:
+            return
+        only = f" AND a.id IN ({', '.join(['%s'] * len(only_args))})"
     area_join, area_where, area_args = "", "", []
     if period.area_id is not None:
         area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
@@ -109,7 +139,7 @@ def write_defective_estimates(
         " note, run, created_at, created_by_id)"
         f" SELECT a.id, a.parcel_id, %s, %s, %s, %s, NULL, {first_cents_sql(r, x5)} + {beyond_cents_sql(r, x5)},"
         f" 'defective-meter-charge', {facts}, '', %s, %s, %s FROM {ACCOUNT} a{area_join}"
-        " WHERE a.id > %s AND a.id <= %s"
+        f" WHERE a.id > %s AND a.id <= %s{only}"
         " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
         f" AND a.contract_user = %s{area_where} AND a.user_class IN ({', '.join(['%s'] * len(classes))})"
         f" AND EXISTS (SELECT 1 FROM {METER} m WHERE m.account_id = a.id AND m.purpose <> %s"
@@ -127,6 +157,7 @@ def write_defective_estimates(
             user_id,
             low,
             high,
+            *only_args,
             end,
             start,
             False,
@@ -143,5 +174,8 @@ def write_defective_estimates(
     )
     where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s AND b.basis = %s"
     where_args = [period.pk, BillStatus.DRAFT.value, low, high, Basis.DEFECTIVE.value]
+    if only:
+        where += only.replace("a.id", "b.account_id")
+        where_args += only_args
     source = f"{BILL} b JOIN {ACCOUNT} a ON a.id = b.account_id"
     write_i24_lines(cur, r, x5, source, where, where_args, f"{x5} > {r.block * S}", None)

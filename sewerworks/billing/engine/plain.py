@@ -101,10 +101,20 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
 
 
 def write_plain(
-    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, *, run: str, at: Any, user_id: int | None
+    cur: Any,
+    period: BillingPeriod,
+    low: int,
+    high: int,
+    r: Rating,
+    *,
+    run: str,
+    at: Any,
+    user_id: int | None,
+    defective: list[int] | None = None,
 ) -> None:
     """Insert the plain bills of accounts ``low`` < id ≤ ``high`` and their line items (inside the
-    caller's transaction, after it removed the range's drafts)."""
+    caller's transaction, after it removed the range's drafts); ``defective``: the run's accounts with a
+    defective meter (``estimates_sql.defective_accounts``), None to look at every account of the range."""
     usage, args = _plain_usage(period, r)
     args = [low if a == "LOW" else high if a == "HIGH" else a for a in args]
     facts = (
@@ -154,15 +164,17 @@ def write_plain(
     beyond, full = f"b.gallons > {r.block}", f"b.gallons >= {r.block}"
     write_i24_lines(cur, r, x5, f"{BILL} b", where, where_args, beyond, r.rate_param, full)
     if r.strength:
-        _write_strength_lines(cur, period, low, high, r, x5, LINE_COLUMNS, where)
+        _write_strength_lines(cur, period, low, high, r, x5, LINE_COLUMNS)
     if r.estimates:
-        write_defective_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id)
+        write_defective_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id, among=defective)
 
 
 def _write_strength_lines(
-    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, x5: str, columns: str, where: str
+    cur: Any, period: BillingPeriod, low: int, high: int, r: Rating, x5: str, columns: str
 ) -> None:
-    """The I-03 lines of the range's plain bills on reads with a strength record, after their I-24 lines."""
+    """The I-03 lines of the range's plain bills on reads with a strength record, after their I-24 lines:
+    walked from the range's strength records (a few in a chunk), each joined to its draft, not from every bill
+    of the chunk looking for a record."""
     assert r.strength is not None
     values = {c.key: strength_sql.column("t", c.key) for c in r.strength}
     for c, above, before, working, cents in strength_sql.line_selects(r.strength, x5, values, int_text):
@@ -171,15 +183,19 @@ def _write_strength_lines(
             f" (CASE WHEN b.gallons > {r.block} THEN 2 ELSE 1 END) + {before}, %s, %s,"
             f" {quantity_text(x5)} || {working}, NULL, NULL, {cents}, %s, 'I-03, I-23'"
             f" FROM {BILL} b JOIN {STRENGTH} t ON t.account_id = b.account_id AND t.period_id = b.period_id"
-            f" WHERE {where} AND b.basis = %s AND {above}",
+            # the range's records by account (+: not all the period's records by its index, at each chunk)
+            f" WHERE b.period_id = %s AND b.account_id IN (SELECT s.account_id FROM {STRENGTH} s"
+            " WHERE s.account_id > %s AND s.account_id <= %s AND +s.period_id = %s)"
+            f" AND {above} AND b.status = %s AND b.basis = %s",
             [
                 f"strength-{c.key}",
                 f"Strength surcharge, {c.name}",
                 SECTION,
                 period.pk,
-                BillStatus.DRAFT.value,
                 low,
                 high,
+                period.pk,
+                BillStatus.DRAFT.value,
                 Basis.READS.value,
             ],
         )

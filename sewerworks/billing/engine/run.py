@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from sewerworks.billing import pipeline
 from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
+from sewerworks.billing.engine.estimates_sql import defective_accounts
 from sewerworks.billing.engine.gather import chunks, gather
 from sewerworks.billing.engine.lock import bill_run_lock
 from sewerworks.billing.engine.plain import Rating
@@ -66,27 +67,25 @@ def move(period: BillingPeriod, target: str, *, by: Any, why: str = "") -> None:
 
 
 @contextmanager
-def _sqlite_run_settings(*, checkpoint_once: bool = True) -> Iterator[None]:
-    """SQLite, for the run's connection only: a 128 MiB page cache (posting's one transaction updates every
-    bill of the period: with the default 2 MiB it spills pages to the WAL and reads them back), and for the
-    drafts the WAL checkpointed once after the last chunk rather than at every chunk's commit (each
-    checkpoint writes the same index pages again). Connection settings, undone after the run (and gone with
-    the connection if the process dies)."""
+def _sqlite_run_settings() -> Iterator[None]:
+    """SQLite, for the run's connection only: a 128 MiB page cache (posting updates every
+    bill of the period: with the default 2 MiB it spills pages to the WAL and reads them back), and the WAL
+    checkpointed once after the last chunk (of the drafts, and of a posting) rather than at every chunk's
+    commit (each checkpoint writes the same index pages again). Connection settings, undone after the run
+    (and gone with the connection if the process dies)."""
     if connection.vendor != "sqlite" or connection.in_atomic_block:
         yield
         return
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA cache_size = -131072")
-        if checkpoint_once:
-            cursor.execute("PRAGMA wal_autocheckpoint = 0")
+        cursor.execute("PRAGMA wal_autocheckpoint = 0")
     try:
         yield
     finally:
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA cache_size = -2000")
-            if checkpoint_once:
-                cursor.execute("PRAGMA wal_autocheckpoint = 1000")
-                cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            cursor.execute("PRAGMA wal_autocheckpoint = 1000")
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
 
 def _bills(n: int) -> str:
@@ -131,12 +130,15 @@ def run_drafts(
             if SQL_PLAIN
             else None
         )
+        defective = defective_accounts(period) if rating is not None and rating.estimates else None
         for number, (low, high, part) in enumerate(parts, start=1):
 
             def compute(only: list[int] | None, low: int = low, high: int = high) -> list[BillRow]:
                 return [compute_bill(a, period, rates) for a in gather(period, low, high, only=only)]
 
-            done = write_chunk(period, low, high, part, compute, rating=rating, run=run, user_id=user_id, now=now)
+            done = write_chunk(
+                period, low, high, part, compute, rating=rating, run=run, user_id=user_id, now=now, defective=defective
+            )
             result.bills += done.bills
             result.total_cents += done.total_cents
             flags.update(done.flags)
@@ -167,7 +169,7 @@ def post_period(
     keys would refuse a second entry anyway); the period becomes posted when every bill is."""
     run = f"post-{timezone.now():%Y%m%d%H%M%S}-{uuid.uuid4().hex[:6]}"
     user_id = getattr(acting_user, "pk", None)
-    with bill_run_lock(), _sqlite_run_settings(checkpoint_once=False):
+    with bill_run_lock(), _sqlite_run_settings():
         with transaction.atomic():
             period = BillingPeriod.objects.select_for_update().get(pk=period.pk)
             if period.status == pipeline.POSTED:

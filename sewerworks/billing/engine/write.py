@@ -95,10 +95,12 @@ def write_chunk(
     run: str,
     user_id: int | None,
     now: dt.datetime,
+    defective: list[int] | None = None,
 ) -> ChunkWritten:
     """Replace the period's draft bills of accounts ``low`` < id ≤ ``high`` (``ids``) in one transaction:
-    the plain bills in SQL (``plain.write_plain``, when ``rating``), then ``compute`` bills the rest in
-    Python (``compute(None)``: every account of the range)."""
+    the plain bills in SQL (``plain.write_plain``, when ``rating``; ``defective``: the run's accounts with a
+    defective meter, see there), then ``compute`` bills the rest in Python (``compute(None)``: every account
+    of the range)."""
     jsonb = {"facts": "::jsonb"} if connection.vendor == "postgresql" else {}
     at = _now_param(now)
     with transaction.atomic(), connection.cursor() as cur:
@@ -108,7 +110,7 @@ def write_chunk(
         cur.execute(f"DELETE FROM {BILL} WHERE {where}", args)
         done = ChunkWritten()
         if rating is not None:
-            plain.write_plain(cur, period, low, high, rating, run=run, at=at, user_id=user_id)
+            plain.write_plain(cur, period, low, high, rating, run=run, at=at, user_id=user_id, defective=defective)
             done.bills, done.total_cents, done.flags = plain.written(cur, period, low, high)
             rows = compute(plain.unbilled(cur, period, low, high, ids) if done.bills else None)
         else:

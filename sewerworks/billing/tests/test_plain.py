@@ -211,3 +211,20 @@ def test_a_read_of_an_import_not_yet_published_is_billed_by_neither_path(
     engine.run_drafts(autumn, acting_user=staff.clerk)
     bill = Bill.objects.get(account=account, period=autumn)
     assert bill.gallons == 8_000, bill.gallons
+
+
+def test_a_meter_found_defective_after_the_run_looked_for_defective_meters_is_still_billed_the_estimate(
+    make_account: Any, autumn: BillingPeriod, staff: Any, monkeypatch: Any
+) -> None:
+    """The run looks for accounts with a defective meter once (``defective_accounts``) and writes the SQL
+    class estimate (I-26 with no good billing → I-27) only for those; one it did not find (the meter marked
+    defective while the run was going) is neither a plain bill nor skipped: the Python path bills it the same
+    estimate, $90.00 for 30,000 gallons of a residence, flagged defective and estimate."""
+    broken = {"start": 1_000, "end": 1_000, "defective_since": dt.date(2026, 5, 1)}
+    found, missed = make_account(meters=[broken]), make_account(meters=[broken])
+    monkeypatch.setattr(engine, "defective_accounts", lambda period: [found.pk])
+    engine.run_drafts(autumn, acting_user=staff.clerk, chunk_size=1)
+    both = snapshot(autumn)
+    assert both[found.pk] == both[missed.pk]
+    bill = Bill.objects.get(account=missed, period=autumn)
+    assert (bill.basis, bill.flags, bill.total) == ("defective", "defective,estimate", Decimal("90.00"))
