@@ -1,12 +1,14 @@
 """gunicorn settings for sewerworks: ``gunicorn -c deploy/gunicorn.conf.py sewerworks.wsgi``.
 
-Sized for the Town's server (2 cores, 4 GB): a few synchronous workers, each of which a slow page ties up
-only for itself; behind nginx on loopback. Environment: SEWERWORKS_BIND (127.0.0.1:8000),
-SEWERWORKS_WEB_WORKERS (2 x cores, at most 4), SEWERWORKS_WEB_THREADS (3), SEWERWORKS_WEB_TIMEOUT (60 s).
-Four workers of three threads served the 20 users of ``make load`` on 2 cores at 161 req/s, p95 284 ms,
-against 146 req/s, p95 299 ms with five of two (docs/benchmarks.md): a browser's keep-alive connection
-stays with one worker, so a worker with more threads less often leaves a request waiting behind its own
-busy threads while another worker is idle.
+Sized for the Town's server (2 cores, 4 GB): synchronous workers behind nginx on loopback (nginx buffers
+slow clients and keeps their connections alive, as gunicorn's documentation advises for this worker).
+Environment: SEWERWORKS_BIND (127.0.0.1:8000), SEWERWORKS_WEB_WORKERS (2 x cores, at most 8),
+SEWERWORKS_WEB_WORKER_CLASS (sync; gthread with SEWERWORKS_WEB_THREADS threads), SEWERWORKS_WEB_TIMEOUT (60 s).
+Why sync (issue 19, docs/benchmarks.md): every request waits in one queue, the listening socket's, for the
+next free worker; with gthread a keep-alive connection stays with one worker and its requests wait behind
+that worker's busy threads while another worker is idle. Under ``make load`` (20 users, 2 cores) four sync
+workers answered 141 req/s with p95 187 ms, p99 247 ms; four gthread workers of three threads 118 req/s
+with p95 438 ms, p99 598 ms, on the same machine minutes apart.
 Logs go to standard error as JSON lines (journald), the same format as the application's (core.logs);
 gunicorn's own access log is off because the application logs each request with its id.
 
@@ -24,9 +26,9 @@ import os
 from typing import Any
 
 bind = os.environ.get("SEWERWORKS_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("SEWERWORKS_WEB_WORKERS", str(min(2 * (os.cpu_count() or 1), 4))))
-threads = int(os.environ.get("SEWERWORKS_WEB_THREADS", "3"))
-worker_class = "gthread"
+workers = int(os.environ.get("SEWERWORKS_WEB_WORKERS", str(min(2 * (os.cpu_count() or 1), 8))))
+worker_class = os.environ.get("SEWERWORKS_WEB_WORKER_CLASS", "sync")
+threads = int(os.environ.get("SEWERWORKS_WEB_THREADS", "3"))  # gthread only
 timeout = int(os.environ.get("SEWERWORKS_WEB_TIMEOUT", "60"))  # a PDF batch runs in the worker, not here
 graceful_timeout = 30
 keepalive = 5
