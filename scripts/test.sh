@@ -17,7 +17,24 @@ step() { echo; echo "==== $*"; }
 # set-based steps, search), locks and threads, SIGKILLed runs, migrations over data, background jobs.
 PG_PATHS=(
   sewerworks/billing
-  sewerworks/core
+  # core: the tests of writes, locks, jobs, sessions, the generation, money and outages (its screens,
+  # determinations, charts, documents and checks of the code are the ORM's or no database's at all)
+  sewerworks/core/tests/test_money.py
+  sewerworks/core/tests/test_pending_charges.py
+  sewerworks/core/tests/test_attachments.py
+  sewerworks/core/tests/test_healthz.py
+  sewerworks/core/tests/test_token_actions.py
+  sewerworks/core/tests/test_settings_and_login.py
+  sewerworks/core/tests/test_dashboard_kept.py
+  sewerworks/core/tests/test_interrupted_jobs.py
+  sewerworks/core/tests/test_events.py
+  sewerworks/core/tests/test_outage.py
+  sewerworks/core/tests/test_jobs.py
+  sewerworks/core/tests/test_history_everywhere.py
+  sewerworks/core/tests/test_request_writes.py
+  sewerworks/core/tests/test_parameters_cached.py
+  sewerworks/core/tests/test_resolutions.py
+  sewerworks/core/tests/test_determinations_billing.py
   sewerworks/registry/tests/test_import_batches.py
   sewerworks/registry/tests/test_imports.py
   sewerworks/registry/tests/test_api.py
