@@ -14,8 +14,8 @@ gunicorn's own access log is off because the application logs each request with 
 
 Each worker fills its per-process caches (the API's operations and their query parameters, built from the
 OpenAPI schema; the migrations on disk that ``/healthz`` compares) before it takes its first request
-(``post_worker_init``), so that no request pays for them, and a worker is replaced only every few thousand
-requests: each new worker imports Django again (a second or two of CPU on the cores the requests share,
+(``post_worker_init``), so that no request pays for them, and a worker is replaced only every 50,000
+requests or so: each new worker imports Django again (a second or two of CPU on the cores the requests share,
 issue 19). The application is not preloaded in the master, so that ``systemctl reload`` (HUP) after an
 upgrade still starts workers on the new code.
 """
@@ -32,9 +32,12 @@ threads = int(os.environ.get("SEWERWORKS_WEB_THREADS", "3"))  # gthread only
 timeout = int(os.environ.get("SEWERWORKS_WEB_TIMEOUT", "60"))  # a PDF batch runs in the worker, not here
 graceful_timeout = 30
 keepalive = 5
-# A worker is replaced after this many requests (a slow leak never grows for weeks).
-max_requests = 5000
-max_requests_jitter = 500
+# A worker is replaced after this many requests (a slow leak never grows for weeks): a day or more of a
+# Town's use, not minutes of a busy hour. Each replacement imports Django again (a second or two of CPU on
+# the cores the other requests share): at 5,000 every worker was replaced during make load's two minutes,
+# and the requests around each replacement made its p95 (issue 19).
+max_requests = 50000
+max_requests_jitter = 5000
 # Only nginx on this machine may say a request came over https (X-Forwarded-Proto).
 forwarded_allow_ips = os.environ.get("SEWERWORKS_FORWARDED_ALLOW_IPS", "127.0.0.1")
 proxy_allow_ips = forwarded_allow_ips
