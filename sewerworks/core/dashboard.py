@@ -25,7 +25,6 @@ from types import SimpleNamespace
 from typing import Any, overload
 
 import rules
-from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -101,31 +100,29 @@ class ShownPanel:
 
 
 def permission_scope(user: Any) -> str:
-    """What a figures panel can depend on: the user's roles (an administrator's included) and any
-    permission given to the user alone; users alike in both see the same figures."""
-    own = sorted(user.get_user_permissions()) if user.is_active else []
-    return "|".join([*sorted(user_roles(user)), "+", *own])
+    """What a figures panel can depend on: the user's roles (an administrator's included), the only source
+    of permissions (core.authentication.PasswordBackend grants none of its own); users holding the same
+    roles see the same figures."""
+    return "|".join(sorted(user_roles(user)))
 
 
-def _kept(key: str, request: HttpRequest, per_user: bool) -> tuple[list[ShownPanel], dt.datetime]:
-    kept: tuple[list[ShownPanel], dt.datetime] | None = cache.get(key)
-    if kept is None:
+def _kept(name: str, request: HttpRequest, per_user: bool, at: tuple[int, int]) -> tuple[list[ShownPanel], dt.datetime]:
+    def compute() -> tuple[list[ShownPanel], dt.datetime]:
         as_of = timezone.now()
         panels = panels_for(request, per_user=per_user)
-        kept = ([ShownPanel(p.title, p.order, render_to_string(p.template, {"panel": p})) for p in panels], as_of)
-        cache.set(key, kept, KEPT_SECONDS)
-    return kept
+        return [ShownPanel(p.title, p.order, render_to_string(p.template, {"panel": p})) for p in panels], as_of
+
+    return generation.kept(name, compute, KEPT_SECONDS, at=at)
 
 
 def shown_panels(request: HttpRequest) -> tuple[list[ShownPanel], dt.datetime]:
     """The user's panels rendered, and when their figures were computed (the oldest of them): the figures
     kept for everyone of the same ``permission_scope``, the user's own work per user, each while the data
     generation stays the same (read before the figures, so a change during the computing is never hidden)."""
-    shared, local = generation.current()
-    when = f"{timezone.localdate()}:{shared}:{local}"
+    at, day = generation.current(), timezone.localdate()
     scope = hashlib.sha256(permission_scope(request.user).encode()).hexdigest()[:32]
-    figures, figures_as_of = _kept(f"dashboard:figures:{scope}:{when}", request, per_user=False)
-    own, own_as_of = _kept(f"dashboard:user:{request.user.pk}:{when}", request, per_user=True)
+    figures, figures_as_of = _kept(f"dashboard:figures:{scope}:{day}", request, False, at)
+    own, own_as_of = _kept(f"dashboard:user:{request.user.pk}:{day}", request, True, at)
     return sorted([*own, *figures], key=lambda p: p.order), min(figures_as_of, own_as_of)
 
 

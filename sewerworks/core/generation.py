@@ -46,10 +46,11 @@ def current() -> tuple[int, int]:
     return shared or 0, _local_value[0]
 
 
-def kept(name: str, compute: Callable[[], T], seconds: int = 60) -> T:
+def kept(name: str, compute: Callable[[], T], seconds: int = 60, *, at: tuple[int, int] | None = None) -> T:
     """``compute()``, kept (Django's cache, this process) under ``name`` for at most ``seconds`` while the
-    generation stays the same: what a read computes from the records, shared by the screens that show it."""
-    shared, local = current()
+    generation stays the same: what a read computes from the records, shared by the screens that show it.
+    ``at``: the generation :func:`current` gave, when one page keeps several things under the same reading."""
+    shared, local = at if at is not None else current()
     key = f"kept:{name}:{shared}:{local}"
     found = cache.get(key, _MISSING)
     if found is _MISSING:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, QuerySet
@@ -167,14 +166,8 @@ def board_now(request: HttpRequest, on: dt.date) -> dict[str, Any]:
 def kept_board(request: HttpRequest, on: dt.date) -> dict[str, Any]:
     """The board for these filters and pages, kept (the same for every user) while the data generation
     (core.generation) and the day stay the same: it is then exactly what ``board_now`` would compute."""
-    shared, local = generation.current()
     asked = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
-    key = f"deadline-board:{asked}:{on}:{shared}:{local}"
-    board: dict[str, Any] | None = cache.get(key)
-    if board is None:
-        board = board_now(request, on)
-        cache.set(key, board, KEPT_SECONDS)
-    return board
+    return generation.kept(f"deadline-board:{asked}:{on}", lambda: board_now(request, on), KEPT_SECONDS)
 
 
 @view_required
