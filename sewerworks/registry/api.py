@@ -7,6 +7,7 @@ UI's. Refusals: 401 without a session or token, 403 for the wrong role, 404 for 
 bad data with ``{"detail": [{"loc": [...], "msg": ...}]}``.
 """
 
+import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -22,8 +23,10 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import create_model
 
+from sewerworks.core import generation
 from sewerworks.core.api_auth import require
 from sewerworks.core.api_errors import record_or_404
+from sewerworks.core.dashboard import KEPT_SECONDS
 from sewerworks.core.models import ImportBatch
 from sewerworks.registry import actions, filters, reads
 from sewerworks.registry import api_schemas as s
@@ -52,7 +55,12 @@ REFUSALS = {401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 422: s.ErrorOut}
 
 
 class RegistryPagination(LimitOffsetPagination):
-    """``limit`` (1-500, default 50) and ``offset``; the answer has ``items`` and the total ``count``."""
+    """``limit`` (1-500, default 50) and ``offset``; the answer has ``items`` and the total ``count``.
+
+    The total is kept under the data generation (``core.generation.kept``, keyed by the count's SQL): a
+    client walking the pages of a list counts it once, not on every page, while nothing changes; any
+    committed change moves the generation, so a count is never older than the last write (issue 19: the
+    reads' count was most of the reads API's database time)."""
 
     class Input(Schema):
         limit: int = Field(50, ge=1, le=MAX_PAGE, description=f"Rows per page, at most {MAX_PAGE}.")
@@ -60,6 +68,16 @@ class RegistryPagination(LimitOffsetPagination):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_limit=MAX_PAGE, **kwargs)
+
+    def _items_count(self, queryset: Any) -> int:
+        if not isinstance(queryset, models.QuerySet):
+            return super()._items_count(queryset)
+        sql, params = queryset.query.sql_with_params()
+        asked = hashlib.sha256(f"{queryset.db}\n{sql}\n{params!r}".encode()).hexdigest()[:32]
+        return generation.kept(f"api-count:{asked}", lambda: self._count_now(queryset), KEPT_SECONDS)
+
+    def _count_now(self, queryset: Any) -> int:
+        return int(super()._items_count(queryset))
 
 
 def filter_query(filterset: type[df.FilterSet]) -> type[Schema]:
@@ -290,9 +308,9 @@ class ReadsPagination(RegistryPagination):
     yet published (two counts the table's own count and the ``import_run`` index answer), not a test of
     each row against the pending batches."""
 
-    def _items_count(self, queryset: Any) -> int:
+    def _count_now(self, queryset: Any) -> int:
         if not getattr(queryset, "unfiltered_reads", False):
-            return super()._items_count(queryset)
+            return super()._count_now(queryset)
         pending = ImportBatch.objects.exclude(status=ImportBatch.Status.PUBLISHED).values("run")
         every = MeterRead._base_manager
         return int(every.count() - every.filter(import_run__in=pending).count())
