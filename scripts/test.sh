@@ -16,6 +16,10 @@ step() { echo; echo "==== $*"; }
 # Raw SQL (the bill run, posting, penalties, payments' row locks, bulk writes, staged imports, the sweep's
 # set-based steps, search), locks and threads, SIGKILLed runs, migrations over data, background jobs.
 PG_PATHS=(
+  # the longest tests first (the API fuzzing, the operations' servers and clusters), so that the two workers
+  # end together rather than one running them alone at the end
+  tests/api
+  tests/operations
   sewerworks/billing
   # core: the tests of writes, locks, jobs, sessions, the generation, money and outages (its screens,
   # determinations, charts, documents and checks of the code are the ORM's or no database's at all)
@@ -56,9 +60,7 @@ PG_PATHS=(
   sewerworks/permits/tests/test_property.py
   sewerworks/pretreatment/tests/test_results.py
   sewerworks/pretreatment/tests/test_records.py
-  tests/api
   tests/browser
-  tests/operations
 )
 [[ "${PG_LEG:-}" == "all" ]] && PG_PATHS=(sewerworks tests/api tests/browser tests/operations)
 

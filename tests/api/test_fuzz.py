@@ -11,9 +11,13 @@ import pytest
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db(transaction=True)]
 
 EXAMPLES = int(os.environ.get("SEWERWORKS_FUZZ_EXAMPLES", "20"))
+# The board member's answers differ from the administrator's only where the role is asked, after the input
+# is validated: a 403 in place of the operation's answer. The administrator's run covers the inputs; the
+# board's needs only enough cases per operation to reach that refusal (a quarter, for make test's time).
+EXAMPLES_BY_ROLE = {"administrator": EXAMPLES, "board member": max(1, EXAMPLES // 4)}
 
 
-@pytest.mark.parametrize("role", ["administrator", "board"])
+@pytest.mark.parametrize("role", ["administrator", "board member"])
 def test_every_api_answer_is_documented_and_none_is_a_server_error(live_server, make_user, role: str) -> None:
     import schemathesis
     from hypothesis import HealthCheck, given, settings
@@ -36,7 +40,9 @@ def test_every_api_answer_is_documented_and_none_is_a_server_error(live_server, 
         operation = result.ok()
         operations += 1
 
-        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        examples = EXAMPLES_BY_ROLE[role]
+
+        @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), database=None)
         @given(case=operation.as_strategy())
         def run(case) -> None:  # type: ignore[no-untyped-def]
             try:

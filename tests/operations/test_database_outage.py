@@ -77,7 +77,9 @@ def gunicorn(tmp_path: Path) -> Iterator[tuple[Server, pgcluster.Cluster, str, s
     }
     process = None
     try:
-        for args in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"], ["shell", "-c", SETUP]):
+        # No collectstatic: its compressing takes a CPU half-minute and nothing here is about static files
+        # (before a first collectstatic the pages name them unhashed, core.staticstorage).
+        for args in (["migrate", "-v0"], ["shell", "-c", SETUP]):
             done = subprocess.run(
                 [sys.executable, "manage.py", *args],
                 cwd=ROOT,

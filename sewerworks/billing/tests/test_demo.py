@@ -5,7 +5,9 @@ surcharge (I-03) and the mid-2026 rate (I-43)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 import pytest
 
@@ -17,10 +19,22 @@ from sewerworks.registry import demo as registry_demo
 pytestmark = pytest.mark.django_db
 
 
-def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft() -> None:
+@pytest.fixture(scope="module")
+def demo_said(django_db_setup: Any, django_db_blocker: Any) -> Iterator[list[str]]:
+    """The registry's and billing's demo built once for this file's tests (each reads it in a transaction
+    rolled back after it), and what the builds said."""
+    from django.db import transaction
+
     said: list[str] = []
-    registry_demo.build(seed=118, parcels=300, write=said.append)
-    billing_demo.build(seed=118, parcels=300, write=said.append)
+    with django_db_blocker.unblock(), transaction.atomic():
+        registry_demo.build(seed=118, parcels=300, write=said.append)
+        billing_demo.build(seed=118, parcels=300, write=said.append)
+        yield said
+        transaction.set_rollback(True)
+
+
+def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft(demo_said: list[str]) -> None:
+    said = demo_said
     periods = {p.end: p.status for p in BillingPeriod.objects.all()}
     assert periods == {
         dt.date(2025, 4, 30): "posted",
@@ -45,12 +59,12 @@ def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft() -> None:
     the_posted_bills_are_paid_but_one_in_part_and_one_not_at_all(said[-1])
 
 
-def test_the_demo_sweep_adds_the_late_penalty_to_each_posted_bill_left_owing_past_its_penalty_date() -> None:
+def test_the_demo_sweep_adds_the_late_penalty_to_each_posted_bill_left_owing_past_its_penalty_date(
+    demo_said: list[str],
+) -> None:
     """§118-53 (I-25): as of the demo's today (2026-12-01) every posted period is past its penalty date; a bill
     the demo leaves owing at the end of that day has one 10% penalty, and a bill paid by then has none."""
-    said: list[str] = []
-    registry_demo.build(seed=118, parcels=300, write=said.append)
-    billing_demo.build(seed=118, parcels=300, write=said.append)
+    said = demo_said
     spring = BillingPeriod.objects.get(end=dt.date(2026, 4, 30))
     due = terms_of(spring).penalty_date
     assert spring.bill_date < due < dt.date(2026, 12, 1)
