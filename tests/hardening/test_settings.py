@@ -115,3 +115,17 @@ def test_every_page_carries_a_content_security_policy(client_as: Any) -> None:
         policy = client.get(url)["Content-Security-Policy"]
         assert "default-src 'self'" in policy and "script-src 'self'" in policy
         assert "frame-ancestors 'none'" in policy and "unsafe-eval" not in policy
+
+
+def test_one_language_without_catalogues_still_groups_thousands_and_names_months_in_english() -> None:
+    """USE_I18N is off (issue 19): the formats are the settings', which keep the en locale's grouping."""
+    import datetime as dt
+    from decimal import Decimal
+
+    from django.template import Context, Template
+
+    assert settings.USE_I18N is False
+    shown = Template('{{ v|floatformat:"2g" }} · {{ d|date:"F j, Y" }} · {{ d|date }}').render(
+        Context({"v": Decimal("1234567.5"), "d": dt.date(2026, 12, 3)})
+    )
+    assert shown == "1,234,567.50 · December 3, 2026 · Dec. 3, 2026"
