@@ -20,7 +20,33 @@ PG_PATHS=(
   # end together rather than one running them alone at the end
   tests/api
   tests/operations
-  sewerworks/billing
+  # billing: everything but its screens, documents and role tables (the ORM's, or no database's at all)
+  sewerworks/billing/tests/test_api.py
+  sewerworks/billing/tests/test_api_payments.py
+  sewerworks/billing/tests/test_bulk_demo.py
+  sewerworks/billing/tests/test_demo.py
+  sewerworks/billing/tests/test_engine.py
+  sewerworks/billing/tests/test_import_reads_command.py
+  sewerworks/billing/tests/test_killed_bill_pdfs.py
+  sewerworks/billing/tests/test_killed_run.py
+  sewerworks/billing/tests/test_meter_change.py
+  sewerworks/billing/tests/test_mid_period_read.py
+  sewerworks/billing/tests/test_page_costs.py
+  sewerworks/billing/tests/test_payment_interleavings.py
+  sewerworks/billing/tests/test_payment_threads.py
+  sewerworks/billing/tests/test_payments.py
+  sewerworks/billing/tests/test_penalties.py
+  sewerworks/billing/tests/test_penalty_agreement.py
+  sewerworks/billing/tests/test_penalty_races.py
+  sewerworks/billing/tests/test_penalty_withdrawal.py
+  sewerworks/billing/tests/test_pending_posting.py
+  sewerworks/billing/tests/test_plain.py
+  sewerworks/billing/tests/test_posting.py
+  sewerworks/billing/tests/test_reads_import.py
+  sewerworks/billing/tests/test_reads_import_roundtrip.py
+  sewerworks/billing/tests/test_reference.py
+  sewerworks/billing/tests/test_void.py
+  sewerworks/billing/tests/test_void_balances.py
   # core: the tests of writes, locks, jobs, sessions, the generation, money and outages (its screens,
   # determinations, charts, documents and checks of the code are the ORM's or no database's at all)
   sewerworks/core/tests/test_money.py
