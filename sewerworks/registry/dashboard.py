@@ -32,12 +32,12 @@ def district_panel(request: HttpRequest) -> Panel | None:
 
 @my_work(roles=[WATER_SUPERINTENDENT])
 def meter_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
-    """Meters installed and not removed that are not certified (§118-25): the parcel's meters, to certify."""
+    """Meters installed and not removed that are not certified (§118-25), each with its certify form."""
     meters = WaterMeter.objects.filter(certified_on__isnull=True, removed_on__isnull=True, installed_on__isnull=False)
     for meter in meters.select_related("account__parcel").order_by("installed_on", "id"):
         parcel = meter.account.parcel
         yield WorkItem(
             title=f"Certify meter {meter.serial}", subject=f"{parcel.tax_map_number} · {meter.account}",
-            url=reverse("registry:parcel_detail", args=[parcel.pk]) + "#acct-h", action="Open the meter",
+            url=reverse("registry:meter_certify", args=[meter.pk]), action="Certify the meter",
             program="Meters (§118-25)", section="118-25", note=f"Installed {meter.installed_on:%b %-d, %Y}",
         )  # fmt: skip

@@ -14,4 +14,5 @@ urlpatterns = [
     path("parcels/<int:pk>/edit/", parcels.parcel_edit, name="parcel_edit"),
     path("geometry/convert/", draw.geometry_convert, name="geometry_convert"),
     path("meters/<int:pk>/replace/", meters.replace_meter, name="meter_replace"),
+    path("meters/<int:pk>/certify/", meters.certify_meter, name="meter_certify"),
 ] + optional_include("import/", "sewerworks.registry.imports.urls")

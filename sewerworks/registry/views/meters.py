@@ -1,7 +1,10 @@
-"""Replacing a water meter on the parcel page: the form checks what was typed, ``do_replace_meter`` records
-the old meter's final read, the new meter and its initial read, all at once (§118-52, I-60)."""
+"""The parcel page's meter forms. Replacing a meter: the form checks what was typed, ``do_replace_meter``
+records the old meter's final read, the new meter and its initial read, all at once (§118-52, I-60).
+Certifying one: the Water Superintendent's act of §118-25 (``do_certify_meter``: I-49, I-50)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -12,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from sewerworks.core.permissions import require
+from sewerworks.registry.actions import can_certify_meters, do_certify_meter
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.meters import do_replace_meter
 from sewerworks.registry.models import WaterMeter
@@ -83,3 +87,38 @@ def replace_meter(request: HttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("registry:parcel_detail", pk=meter.account.parcel_id)
     return render(request, "registry/meter_replace.html", {"meter": meter, "form": form})
+
+
+def may_certify(user: Any) -> bool:
+    """Whether ``user`` may certify meters (§118-25): the Water Superintendent (or an administrator)."""
+    return bool(can_certify_meters.test(user)) and bool(user.has_perm("registry.change_watermeter"))
+
+
+class MeterCertifyForm(forms.Form):
+    certified_on = forms.DateField(
+        label="Day certified",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The day the meter was found installed and working properly: on or after its installation, "
+        "never a day still to come.",
+    )
+
+
+@permission_required("registry.change_watermeter", raise_exception=True)  # before the meter is looked up
+def certify_meter(request: HttpRequest, pk: int) -> HttpResponse:
+    """§118-25: "Prior to connection, the Water Superintendent or assistant shall certify that the meter is
+    installed and working properly.\""""
+    meter = get_object_or_404(WaterMeter.objects.select_related("account__parcel"), pk=pk)
+    if not may_certify(request.user):
+        require(None, "registry.change_watermeter", "certify a water meter (§118-25)",
+                who_may="the Water Superintendent or an assistant")  # fmt: skip
+    form = MeterCertifyForm(request.POST or None, initial={"certified_on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            do_certify_meter(meter, form.cleaned_data["certified_on"], acting_user=request.user)
+        except ValidationError as exc:
+            for field, errs in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errs)
+        else:
+            messages.success(request, f"Meter {meter.serial} certified on {meter.certified_on} (§118-25).")
+            return redirect("registry:parcel_detail", pk=meter.account.parcel_id)
+    return render(request, "registry/meter_certify.html", {"meter": meter, "form": form})

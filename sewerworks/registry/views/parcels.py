@@ -29,6 +29,7 @@ from sewerworks.registry.models import (
 )
 from sewerworks.registry.models.parcels import tax_map_sort_key
 from sewerworks.registry.search import search
+from sewerworks.registry.views.meters import may_certify
 from sewerworks.registry.water_use import average_line, chart_points, factor_note, water_use
 
 
@@ -113,6 +114,7 @@ def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["availability"] = sewer_available(parcel)
     context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
     context["can_replace_meter"] = request.user.has_perm("registry.replace_watermeter")
+    context["can_certify_meter"] = may_certify(request.user)
     context["record_actions"] = actions_for(request.user, parcel)
     return render(request, "registry/parcel_detail.html", context)
 
