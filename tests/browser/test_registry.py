@@ -69,3 +69,21 @@ def test_a_board_member_sees_no_edit_controls_and_gets_403_on_a_post(page, login
         [f"/api/parcels/{parcel.pk}", csrf],
     )
     assert api_status == 403
+
+
+def test_the_water_superintendent_certifies_a_meter_from_the_parcel_page(page, login, shot, parcel) -> None:
+    """§118-25: from the parcel page's meter, the form, a day before the installation refused on its field,
+    then the installation's day accepted; the page then shows the certification and offers it no more."""
+    login("water superintendent")
+    page.goto(f"/registry/parcels/{parcel.pk}/")
+    page.get_by_role("link", name="Certify meter WM12345678").click()
+    page.get_by_label("Day certified").fill("2015-02-28")
+    page.get_by_role("button", name="Certify the meter").click()
+    assert page.get_by_role("alert").filter(has_text="must be installed before it is certified").is_visible()
+    shot("meter-certify-refused")
+    page.get_by_label("Day certified").fill("2015-03-01")
+    page.get_by_role("button", name="Certify the meter").click()
+    assert page.get_by_text("Meter WM12345678 certified on 2015-03-01 (§118-25).").is_visible()
+    assert page.get_by_text("certified 2015-03-01").is_visible()
+    assert page.get_by_role("link", name="Certify meter WM12345678").count() == 0
+    shot("meter-certified")
