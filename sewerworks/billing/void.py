@@ -133,7 +133,7 @@ def do_void_bill(bill: Bill, *, by: Any, reason: str, on: dt.date | None = None)
         LedgerEntry.objects.bulk_create(rows)
         moved = _payments_to_credit(locked, day, run, by)
         LedgerEntry.objects.bulk_create(moved)
-        Bill.objects.filter(pk=locked.pk).update(status=BillStatus.VOID)
+        Bill.objects.filter(pk=locked.pk).update(status=BillStatus.VOID, live=False)
         voided = BillVoid.objects.create(bill=locked, reason=why, voided_on=day, voided_at=timezone.now(), voided_by=by)
         AuditEvent.objects.create(
             actor=by,

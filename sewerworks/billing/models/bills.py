@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -31,6 +33,13 @@ class Bill(models.Model):
         BillingPeriod, verbose_name="billing period", on_delete=models.PROTECT, related_name="bills"
     )
     status = models.CharField("status", max_length=8, choices=BillStatus.choices, default=BillStatus.DRAFT)
+    live = models.BooleanField(
+        "live",
+        default=True,
+        db_default=True,
+        help_text="Not void: set false with the status void, and only then. Posting leaves it alone, so the "
+        "one-live-bill constraint's index is not rewritten when a draft is posted.",
+    )
     basis = models.CharField("water used from", max_length=10, choices=Basis.choices)
     flags = models.CharField(
         "exceptions", max_length=120, blank=True, help_text="Comma-separated: what the review shows first."
@@ -67,10 +76,17 @@ class Bill(models.Model):
         verbose_name = "bill"
         ordering = ["period", "account"]
         constraints = [
+            # On ``live``, not the status: posting changes every bill's status, and SQLite rewrites the
+            # entries of a partial index whose condition reads a column the UPDATE sets.
             models.UniqueConstraint(
                 fields=["account", "period"],
-                condition=~models.Q(status="void"),
+                condition=models.Q(live=True),
                 name="billing_one_live_bill_per_account_period",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(live=True, status__in=["draft", "posted"]) | models.Q(live=False, status="void"),
+                name="billing_bill_live_unless_void",
+                violation_error_message="A bill is live unless it is void.",
             ),
         ]
         indexes = [
@@ -82,6 +98,14 @@ class Bill(models.Model):
 
     def __str__(self) -> str:
         return f"Bill {self.pk}: {self.account_id} {self.period.end} ${self.total:,}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """``live`` follows the status (the engine's raw inserts write live drafts; ``do_void_bill`` updates
+        both)."""
+        self.live = self.status != BillStatus.VOID
+        if kwargs.get("update_fields") is not None and "status" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "live"}
+        super().save(*args, **kwargs)
 
     @property
     def flag_list(self) -> list[str]:
