@@ -250,7 +250,7 @@ def mismatches(period: Any, sample: int, rng: random.Random) -> tuple[int, int]:
     wrong = 0
     for start in range(0, len(chosen), 2000):
         for bill in Bill.objects.filter(pk__in=chosen[start : start + 2000]).select_related("period"):
-            decided = run_determination(bill.topic, bill.facts, as_of=bill.period.bill_date)
+            decided = run_determination(bill.topic, bill.topic_facts, as_of=bill.period.bill_date)
             wrong += decided.amounts[0].value != bill.total
     return wrong, len(chosen)
 

@@ -117,11 +117,8 @@ def write_plain(
     defective meter (``estimates_sql.defective_accounts``), None to look at every account of the range."""
     usage, args = _plain_usage(period, r)
     args = [low if a == "LOW" else high if a == "HIGH" else a for a in args]
-    facts = (
-        f'\'{{"period_start": "{period.start.isoformat()}", "period_end": "{period.end.isoformat()}",'
-        ' "user_class": "\' || u.user_class || \'", "reads": {"start": \' || u.s || \', "end": \' || u.e'
-        " || ', \"unit\": \"' || u.unit || '\", \"dials\": ' || u.dials || '}'"
-    )
+    # The facts but for the period's dates and the reads, which the bill's columns keep (Bill.topic_facts).
+    facts = "'{\"user_class\": \"' || u.user_class || '\"'"
     # A lower end read is a rollover when plausible (I-48): the register's span added, the bill flagged.
     x5, readable = "((u.e - u.s) * u.k)", "u.e >= u.s"
     if r.rollover:
@@ -147,9 +144,10 @@ def write_plain(
     cur.execute(
         f"WITH u AS MATERIALIZED ({usage})"
         f" INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
-        " note, run, created_at, created_by_id)"
+        " reads_start, reads_end, reads_unit, reads_dials, note, run, created_at, created_by_id)"
         f" SELECT u.id, u.parcel_id, %s, %s, %s, {flag}, {gallons_sql(x5)},"
-        f" {first_cents_sql(r, x5)} + {beyond_cents_sql(r, x5)}{surcharge}, 'user-charge', {facts}, '', %s, %s, %s"
+        f" {first_cents_sql(r, x5)} + {beyond_cents_sql(r, x5)}{surcharge}, 'user-charge', {facts},"
+        " u.s, u.e, u.unit, u.dials, '', %s, %s, %s"
         f" FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND {readable}{guard}",
         [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, run, at, user_id],
     )

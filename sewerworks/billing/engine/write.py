@@ -26,6 +26,7 @@ from sewerworks.billing.engine import plain
 from sewerworks.billing.engine.compute import BillRow
 from sewerworks.billing.engine.plain import Rating
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, LedgerEntry
+from sewerworks.billing.models.bills import kept_facts
 
 BILL = Bill._meta.db_table
 LINE = BillLine._meta.db_table
@@ -41,6 +42,10 @@ BILL_COLUMNS = (
     "total",
     "topic",
     "facts",
+    "reads_start",
+    "reads_end",
+    "reads_unit",
+    "reads_dials",
     "note",
     "run",
     "created_at",
@@ -117,6 +122,7 @@ def write_chunk(
             rows = compute(None)
         if not rows:
             return done
+        kept = [kept_facts(r.facts, period) for r in rows]
         cur.executemany(
             _insert_sql(BILL, BILL_COLUMNS, jsonb),
             [
@@ -130,13 +136,14 @@ def write_chunk(
                     _dec(r.gallons),
                     r.total_cents,
                     r.topic,
-                    json.dumps(r.facts),
+                    json.dumps(facts),
+                    *reads,
                     r.note,
                     run,
                     at,
                     user_id,
                 )
-                for r in rows
+                for r, (facts, reads) in zip(rows, kept, strict=True)
             ],
         )
         bill_of = _bill_ids(cur, where, args, [r.account_id for r in rows])

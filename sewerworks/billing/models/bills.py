@@ -49,7 +49,25 @@ class Bill(models.Model):
     )
     total = MoneyField("total ($)", default=0, help_text="The sum of the line items; whole cents in SQL.")
     topic = models.CharField("determination topic", max_length=40, help_text="e.g. user-charge.")
-    facts = models.JSONField("facts", default=dict, help_text="The topic's facts, to recompute the Decision.")
+    facts = models.JSONField(
+        "facts",
+        default=dict,
+        help_text="The topic's facts, to recompute the Decision, but for the period's dates and the reads, which "
+        "the columns keep (see topic_facts).",
+    )
+    # A bill on one meter's two reads keeps them as numbers, not as JSON text (fewer bytes written per bill).
+    reads_start = models.BigIntegerField(
+        "start read", null=True, blank=True, help_text="The register's reading at the start of the period."
+    )
+    reads_end = models.BigIntegerField(
+        "end read", null=True, blank=True, help_text="The register's reading at the end of the period."
+    )
+    reads_unit = models.CharField(
+        "register unit", max_length=3, blank=True, db_default="", help_text="What the register counts: gal or ft3."
+    )
+    reads_dials = models.PositiveSmallIntegerField(
+        "register dials", null=True, blank=True, help_text="Digits on the register; it rolls over at 10^dials."
+    )
     note = models.CharField("note", max_length=300, blank=True, help_text="Why a bill is held, in plain words.")
     decision = models.ForeignKey(
         "core.StoredDecision",
@@ -108,8 +126,41 @@ class Bill(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def topic_facts(self) -> dict[str, Any]:
+        """The facts of the bill's topic, as the bill page, the API and the reference check read them: the kept
+        facts with the period's dates and the reads put back ({} for a held bill)."""
+        if not self.facts and self.reads_start is None:
+            return {}
+        facts: dict[str, Any] = {
+            "period_start": self.period.start.isoformat(),
+            "period_end": self.period.end.isoformat(),
+        }
+        facts.update(self.facts)
+        if self.reads_start is not None:
+            facts["reads"] = {
+                "start": self.reads_start,
+                "end": self.reads_end,
+                "unit": self.reads_unit,
+                "dials": self.reads_dials,
+            }
+        return facts
+
+    @property
     def flag_list(self) -> list[str]:
         return [f for f in self.flags.split(",") if f]
+
+
+def kept_facts(facts: dict[str, Any], period: BillingPeriod) -> tuple[dict[str, Any], tuple[Any, Any, str, Any]]:
+    """A topic's facts split as a bill keeps them: (the facts without the period's dates and the reads;
+    (start, end, unit, dials) of the reads, or Nones). ``Bill.topic_facts`` puts them back together."""
+    kept = dict(facts)
+    for key, day in (("period_start", period.start), ("period_end", period.end)):
+        if kept.get(key) == day.isoformat():
+            del kept[key]
+    reads = kept.pop("reads", None)
+    if reads is None:
+        return kept, (None, None, "", None)
+    return kept, (reads["start"], reads["end"], reads["unit"], reads["dials"])
 
 
 class BillLine(models.Model):

@@ -10,7 +10,6 @@ meter with good billings to average) are billed by the Python path either way.""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from decimal import Decimal
 from typing import Any
 
@@ -34,7 +33,7 @@ def snapshot(period: BillingPeriod) -> dict[int, tuple[Any, ...]]:
             (x.position, x.kind, x.description, x.working, x.quantity, x.rate, x.amount, x.section, x.interpretations)
             for x in bill.lines.all()
         ]
-        facts = bill.facts if isinstance(bill.facts, dict) else json.loads(bill.facts)
+        facts = bill.topic_facts  # the kept facts with the dates and the reads put back
         out[bill.account_id] = (bill.basis, bill.flags, bill.gallons, bill.total, bill.topic, facts, bill.note, lines)
     return out
 
