@@ -63,9 +63,12 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
         area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
         area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
     # The last read of a span: the highest reading on its latest day (gather's order: day, then reading),
-    # one descending walk of the (meter, day, source) index per span.
-    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s{PUBLISHED_READS} AND r.read_on"
-    last = " ORDER BY r.read_on DESC, r.reading DESC LIMIT 1"
+    # one descending walk of the (meter, day, source) index per span, grouped by day as the index is ordered
+    # (ordering by the reading too sorted each span's reads in a temporary b-tree).
+    read = (
+        f"SELECT MAX(r.reading) FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s{PUBLISHED_READS} AND r.read_on"
+    )
+    last = " GROUP BY r.read_on ORDER BY r.read_on DESC LIMIT 1"
     # I-03 in SQL (strength_sql): the period's strength record joined, its values in hundredths of a mg/L.
     measured, strength_join, strength_args = "", "", []
     if r.strength:
