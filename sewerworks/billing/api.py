@@ -119,7 +119,7 @@ def get_bill(request: HttpRequest, bill_id: int) -> Any:
     lines = list(bill.lines.order_by("position"))
     penalty = bill.ledgerentry_set.filter(kind=LedgerKind.PENALTY).values_list("amount", flat=True).first()
     late = {"penalty_date": bill_penalty_date(bill), "penalty": penalty}
-    return {**{f: getattr(bill, f) for f in s.BillOut.model_fields}, "facts": bill.facts, "lines": lines, **late}
+    return {**{f: getattr(bill, f) for f in s.BillOut.model_fields}, "facts": bill.topic_facts, "lines": lines, **late}
 
 
 @router.get(

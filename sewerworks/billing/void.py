@@ -34,6 +34,7 @@ from sewerworks.billing.choices import Basis, BillStatus, LedgerKind
 from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import gather
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, LedgerEntry, Rebill
+from sewerworks.billing.models.bills import kept_facts
 from sewerworks.billing.owed import PAID
 from sewerworks.billing.penalties import _receipt_of, hold_off_sweep, rebill_penalty_date
 from sewerworks.core.models import AuditEvent
@@ -133,7 +134,7 @@ def do_void_bill(bill: Bill, *, by: Any, reason: str, on: dt.date | None = None)
         LedgerEntry.objects.bulk_create(rows)
         moved = _payments_to_credit(locked, day, run, by)
         LedgerEntry.objects.bulk_create(moved)
-        Bill.objects.filter(pk=locked.pk).update(status=BillStatus.VOID)
+        Bill.objects.filter(pk=locked.pk).update(status=BillStatus.VOID, live=False)
         voided = BillVoid.objects.create(bill=locked, reason=why, voided_on=day, voided_at=timezone.now(), voided_by=by)
         AuditEvent.objects.create(
             actor=by,
@@ -201,11 +202,12 @@ def _post(period: BillingPeriod, account: SewerAccount, row: BillRow, voided: Bi
           runs_from: str, by: Any) -> Rebill:  # fmt: skip
     now = timezone.now()
     run = f"rebill:{voided.pk}"
+    facts, (start, end, unit, dials) = kept_facts(row.facts, period)
     bill = Bill.objects.create(
         account=account, parcel_id=row.parcel_id, period=period, status=BillStatus.POSTED, basis=row.basis,
         flags=",".join(row.flags), gallons=row.gallons, total=Decimal(row.total_cents).scaleb(-2), topic=row.topic,
-        facts=row.facts, note=f"Replaces voided bill {voided.pk}", run=run, created_at=now, created_by=by,
-        posted_at=now,
+        facts=facts, reads_start=start, reads_end=end, reads_unit=unit, reads_dials=dials,
+        note=f"Replaces voided bill {voided.pk}", run=run, created_at=now, created_by=by, posted_at=now,
     )  # fmt: skip
     BillLine.objects.bulk_create(
         BillLine(bill=bill, position=i, kind=kind, description=desc[:200], working=working[:300], quantity=qty,

@@ -87,8 +87,14 @@ def accounts_in(period: BillingPeriod) -> Q:
 
 
 def chunks(period: BillingPeriod, size: int) -> list[tuple[int, int, list[int]]]:
-    """(low, high, ids) per chunk: ``low`` exclusive, ``high`` inclusive; ids ascending. Cheap: ids only."""
-    ids = list(SewerAccount.objects.filter(accounts_in(period)).order_by("pk").values_list("pk", flat=True))
+    """(low, high, ids) per chunk: ``low`` exclusive, ``high`` inclusive; ids ascending. Cheap: ids only, fetched
+    by the ORM's SQL on a plain cursor (no per-row iterator for the period's every account)."""
+    sql, params = (
+        SewerAccount.objects.filter(accounts_in(period)).order_by("pk").values_list("pk").query.sql_with_params()
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = [row[0] for row in cursor.fetchall()]
     out = []
     low = 0
     for start in range(0, len(ids), size):

@@ -63,9 +63,12 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
         area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
         area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
     # The last read of a span: the highest reading on its latest day (gather's order: day, then reading),
-    # one descending walk of the (meter, day, source) index per span.
-    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s{PUBLISHED_READS} AND r.read_on"
-    last = " ORDER BY r.read_on DESC, r.reading DESC LIMIT 1"
+    # one descending walk of the (meter, day, source) index per span, grouped by day as the index is ordered
+    # (ordering by the reading too sorted each span's reads in a temporary b-tree).
+    read = (
+        f"SELECT MAX(r.reading) FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s{PUBLISHED_READS} AND r.read_on"
+    )
+    last = " GROUP BY r.read_on ORDER BY r.read_on DESC LIMIT 1"
     # I-03 in SQL (strength_sql): the period's strength record joined, its values in hundredths of a mg/L.
     measured, strength_join, strength_args = "", "", []
     if r.strength:
@@ -117,11 +120,8 @@ def write_plain(
     defective meter (``estimates_sql.defective_accounts``), None to look at every account of the range."""
     usage, args = _plain_usage(period, r)
     args = [low if a == "LOW" else high if a == "HIGH" else a for a in args]
-    facts = (
-        f'\'{{"period_start": "{period.start.isoformat()}", "period_end": "{period.end.isoformat()}",'
-        ' "user_class": "\' || u.user_class || \'", "reads": {"start": \' || u.s || \', "end": \' || u.e'
-        " || ', \"unit\": \"' || u.unit || '\", \"dials\": ' || u.dials || '}'"
-    )
+    # The facts but for the period's dates and the reads, which the bill's columns keep (Bill.topic_facts).
+    facts = "'{\"user_class\": \"' || u.user_class || '\"'"
     # A lower end read is a rollover when plausible (I-48): the register's span added, the bill flagged.
     x5, readable = "((u.e - u.s) * u.k)", "u.e >= u.s"
     if r.rollover:
@@ -147,9 +147,10 @@ def write_plain(
     cur.execute(
         f"WITH u AS MATERIALIZED ({usage})"
         f" INSERT INTO {BILL} (account_id, parcel_id, period_id, status, basis, flags, gallons, total, topic, facts,"
-        " note, run, created_at, created_by_id)"
+        " reads_start, reads_end, reads_unit, reads_dials, note, run, created_at, created_by_id)"
         f" SELECT u.id, u.parcel_id, %s, %s, %s, {flag}, {gallons_sql(x5)},"
-        f" {first_cents_sql(r, x5)} + {beyond_cents_sql(r, x5)}{surcharge}, 'user-charge', {facts}, '', %s, %s, %s"
+        f" {first_cents_sql(r, x5)} + {beyond_cents_sql(r, x5)}{surcharge}, 'user-charge', {facts},"
+        " u.s, u.e, u.unit, u.dials, '', %s, %s, %s"
         f" FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND {readable}{guard}",
         [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, run, at, user_id],
     )

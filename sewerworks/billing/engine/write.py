@@ -26,6 +26,7 @@ from sewerworks.billing.engine import plain
 from sewerworks.billing.engine.compute import BillRow
 from sewerworks.billing.engine.plain import Rating
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, LedgerEntry
+from sewerworks.billing.models.bills import kept_facts
 
 BILL = Bill._meta.db_table
 LINE = BillLine._meta.db_table
@@ -41,6 +42,10 @@ BILL_COLUMNS = (
     "total",
     "topic",
     "facts",
+    "reads_start",
+    "reads_end",
+    "reads_unit",
+    "reads_dials",
     "note",
     "run",
     "created_at",
@@ -117,6 +122,7 @@ def write_chunk(
             rows = compute(None)
         if not rows:
             return done
+        kept = [kept_facts(r.facts, period) for r in rows]
         cur.executemany(
             _insert_sql(BILL, BILL_COLUMNS, jsonb),
             [
@@ -130,13 +136,14 @@ def write_chunk(
                     _dec(r.gallons),
                     r.total_cents,
                     r.topic,
-                    json.dumps(r.facts),
+                    json.dumps(facts),
+                    *reads,
                     r.note,
                     run,
                     at,
                     user_id,
                 )
-                for r in rows
+                for r, (facts, reads) in zip(rows, kept, strict=True)
             ],
         )
         bill_of = _bill_ids(cur, where, args, [r.account_id for r in rows])
@@ -199,11 +206,11 @@ def post_bills(
     at = _now_param(now)
     posted_on = connection.ops.adapt_datefield_value(period.bill_date)
     description = f"Sewer user charge {period.start.isoformat()} – {period.end.isoformat()}"
-    where = "b.period_id = %s AND b.status = %s AND b.basis <> %s"
+    where = "period_id = %s AND status = %s AND basis <> %s"  # the bills' columns (the one table read)
     args: list[Any] = [period.pk, BillStatus.DRAFT.value, Basis.HELD.value]
     if low is not None and high is not None:
         # the (period, account) index walked over the chunk's range
-        where += " AND b.account_id > %s AND b.account_id <= %s"
+        where += " AND account_id > %s AND account_id <= %s"
         args += [low, high]
     with connection.cursor() as cur:
         cur.execute(
@@ -214,8 +221,10 @@ def post_bills(
             [LedgerKind.CHARGE.value, posted_on, description, run, at, user_id, *args],
         )
         written = int(cur.rowcount)
+        # One pass down the (period, account) index, updating as it goes (an ``id IN (subquery)`` collected the
+        # ids first: about a fifth more CPU); no index holds the status or the time (see the one-live-bill index).
         cur.execute(
-            f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE id IN (SELECT b.id FROM {BILL} b WHERE {where})",
+            f"UPDATE {BILL} SET status = %s, posted_at = %s WHERE {where}",
             [BillStatus.POSTED.value, at, *args],
         )
     return written

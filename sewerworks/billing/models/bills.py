@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -31,6 +33,13 @@ class Bill(models.Model):
         BillingPeriod, verbose_name="billing period", on_delete=models.PROTECT, related_name="bills"
     )
     status = models.CharField("status", max_length=8, choices=BillStatus.choices, default=BillStatus.DRAFT)
+    live = models.BooleanField(
+        "live",
+        default=True,
+        db_default=True,
+        help_text="Not void: set false with the status void, and only then. Posting leaves it alone, so the "
+        "one-live-bill constraint's index is not rewritten when a draft is posted.",
+    )
     basis = models.CharField("water used from", max_length=10, choices=Basis.choices)
     flags = models.CharField(
         "exceptions", max_length=120, blank=True, help_text="Comma-separated: what the review shows first."
@@ -40,7 +49,25 @@ class Bill(models.Model):
     )
     total = MoneyField("total ($)", default=0, help_text="The sum of the line items; whole cents in SQL.")
     topic = models.CharField("determination topic", max_length=40, help_text="e.g. user-charge.")
-    facts = models.JSONField("facts", default=dict, help_text="The topic's facts, to recompute the Decision.")
+    facts = models.JSONField(
+        "facts",
+        default=dict,
+        help_text="The topic's facts, to recompute the Decision, but for the period's dates and the reads, which "
+        "the columns keep (see topic_facts).",
+    )
+    # A bill on one meter's two reads keeps them as numbers, not as JSON text (fewer bytes written per bill).
+    reads_start = models.BigIntegerField(
+        "start read", null=True, blank=True, help_text="The register's reading at the start of the period."
+    )
+    reads_end = models.BigIntegerField(
+        "end read", null=True, blank=True, help_text="The register's reading at the end of the period."
+    )
+    reads_unit = models.CharField(
+        "register unit", max_length=3, blank=True, db_default="", help_text="What the register counts: gal or ft3."
+    )
+    reads_dials = models.PositiveSmallIntegerField(
+        "register dials", null=True, blank=True, help_text="Digits on the register; it rolls over at 10^dials."
+    )
     note = models.CharField("note", max_length=300, blank=True, help_text="Why a bill is held, in plain words.")
     decision = models.ForeignKey(
         "core.StoredDecision",
@@ -67,10 +94,17 @@ class Bill(models.Model):
         verbose_name = "bill"
         ordering = ["period", "account"]
         constraints = [
+            # On ``live``, not the status: posting changes every bill's status, and SQLite rewrites the
+            # entries of a partial index whose condition reads a column the UPDATE sets.
             models.UniqueConstraint(
                 fields=["account", "period"],
-                condition=~models.Q(status="void"),
+                condition=models.Q(live=True),
                 name="billing_one_live_bill_per_account_period",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(live=True, status__in=["draft", "posted"]) | models.Q(live=False, status="void"),
+                name="billing_bill_live_unless_void",
+                violation_error_message="A bill is live unless it is void.",
             ),
         ]
         indexes = [
@@ -83,9 +117,50 @@ class Bill(models.Model):
     def __str__(self) -> str:
         return f"Bill {self.pk}: {self.account_id} {self.period.end} ${self.total:,}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """``live`` follows the status (the engine's raw inserts write live drafts; ``do_void_bill`` updates
+        both)."""
+        self.live = self.status != BillStatus.VOID
+        if kwargs.get("update_fields") is not None and "status" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "live"}
+        super().save(*args, **kwargs)
+
+    @property
+    def topic_facts(self) -> dict[str, Any]:
+        """The facts of the bill's topic, as the bill page, the API and the reference check read them: the kept
+        facts with the period's dates and the reads put back ({} for a held bill)."""
+        if not self.facts and self.reads_start is None:
+            return {}
+        facts: dict[str, Any] = {
+            "period_start": self.period.start.isoformat(),
+            "period_end": self.period.end.isoformat(),
+        }
+        facts.update(self.facts)
+        if self.reads_start is not None:
+            facts["reads"] = {
+                "start": self.reads_start,
+                "end": self.reads_end,
+                "unit": self.reads_unit,
+                "dials": self.reads_dials,
+            }
+        return facts
+
     @property
     def flag_list(self) -> list[str]:
         return [f for f in self.flags.split(",") if f]
+
+
+def kept_facts(facts: dict[str, Any], period: BillingPeriod) -> tuple[dict[str, Any], tuple[Any, Any, str, Any]]:
+    """A topic's facts split as a bill keeps them: (the facts without the period's dates and the reads;
+    (start, end, unit, dials) of the reads, or Nones). ``Bill.topic_facts`` puts them back together."""
+    kept = dict(facts)
+    for key, day in (("period_start", period.start), ("period_end", period.end)):
+        if kept.get(key) == day.isoformat():
+            del kept[key]
+    reads = kept.pop("reads", None)
+    if reads is None:
+        return kept, (None, None, "", None)
+    return kept, (reads["start"], reads["end"], reads["unit"], reads["dials"])
 
 
 class BillLine(models.Model):

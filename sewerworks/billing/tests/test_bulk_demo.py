@@ -51,5 +51,5 @@ def test_bulk_accounts_in_the_areas_parcels_just_outside_every_special_case_and_
     assert bulk_bills.count() == ACCOUNTS
     for flag in ("estimate", "defective", "rollover", "surcharge", "wash"):
         assert result.flags.get(flag), flag
-    assert bulk_bills.filter(facts__reads__unit="ft3").exists()
+    assert bulk_bills.filter(reads_unit="ft3").exists()
     assert not bulk_bills.filter(basis="held").exists()

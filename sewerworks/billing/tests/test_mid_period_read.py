@@ -59,7 +59,7 @@ def test_a_manual_read_in_june_does_not_start_the_autumn_period(
     engine.run_drafts(autumn, acting_user=staff.clerk)
     bill = Bill.objects.get(account=account, period=autumn)
     assert (bill.gallons, bill.total, bill.note) == (Decimal(8_000), Decimal("24.00"), "")
-    assert (bill.facts["reads"]["start"], bill.facts["reads"]["end"]) == (1_000, 9_000)
+    assert (bill.topic_facts["reads"]["start"], bill.topic_facts["reads"]["end"]) == (1_000, 9_000)
 
 
 @BOTH_PATHS

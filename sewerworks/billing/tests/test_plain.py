@@ -10,7 +10,6 @@ meter with good billings to average) are billed by the Python path either way.""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from decimal import Decimal
 from typing import Any
 
@@ -34,7 +33,7 @@ def snapshot(period: BillingPeriod) -> dict[int, tuple[Any, ...]]:
             (x.position, x.kind, x.description, x.working, x.quantity, x.rate, x.amount, x.section, x.interpretations)
             for x in bill.lines.all()
         ]
-        facts = bill.facts if isinstance(bill.facts, dict) else json.loads(bill.facts)
+        facts = bill.topic_facts  # the kept facts with the dates and the reads put back
         out[bill.account_id] = (bill.basis, bill.flags, bill.gallons, bill.total, bill.topic, facts, bill.note, lines)
     return out
 
@@ -228,3 +227,26 @@ def test_a_meter_found_defective_after_the_run_looked_for_defective_meters_is_st
     assert both[found.pk] == both[missed.pk]
     bill = Bill.objects.get(account=missed, period=autumn)
     assert (bill.basis, bill.flags, bill.total) == ("defective", "defective,estimate", Decimal("90.00"))
+
+
+@pytest.mark.parametrize("sql_plain", [True, False], ids=["SQL path", "Python path"])
+def test_the_last_read_of_a_span_is_the_highest_reading_on_its_latest_day(
+    make_account: Any, autumn: BillingPeriod, staff: Any, monkeypatch: Any, sql_plain: bool
+) -> None:
+    """Two reads of one day (the district's and a manual one): the higher one ends the span, whichever source
+    it came from; a higher reading on an earlier day of the window does not (the latest day wins)."""
+    from sewerworks.registry.models import MeterRead
+
+    manual_higher, manual_lower, earlier_higher = (make_account(meters=[(1_000, 9_000)]) for _ in range(3))
+    for account, on, reading in (
+        (manual_higher, dt.date(2026, 9, 30), 9_500),
+        (manual_lower, dt.date(2026, 9, 30), 8_500),
+        (earlier_higher, dt.date(2026, 9, 20), 9_900),
+    ):
+        MeterRead.objects.create(meter=account.meters.get(), read_on=on, reading=reading, source="manual")
+    monkeypatch.setattr(engine, "SQL_PLAIN", sql_plain)
+    engine.run_drafts(autumn, acting_user=staff.clerk)
+    gallons = {b.account_id: b.gallons for b in Bill.objects.filter(period=autumn)}
+    assert gallons[manual_higher.pk] == 8_500
+    assert gallons[manual_lower.pk] == 8_000
+    assert gallons[earlier_higher.pk] == 8_000

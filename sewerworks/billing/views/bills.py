@@ -20,10 +20,11 @@ from sewerworks.ordinance.topics import FactsError
 
 def recompute(bill: Bill) -> Decision | None:
     """The bill's Decision, computed again through its topic from the facts it keeps (None when held)."""
-    if not bill.facts or not bill.topic:
+    facts = bill.topic_facts
+    if not facts or not bill.topic:
         return None
     try:
-        return run_determination(bill.topic, bill.facts, as_of=bill.period.bill_date)
+        return run_determination(bill.topic, facts, as_of=bill.period.bill_date)
     except (FactsError, ValueError):
         return None
 
