@@ -27,8 +27,10 @@ PG_PATHS=(
   sewerworks/billing/tests/test_demo.py
   sewerworks/billing/tests/test_engine.py
   sewerworks/billing/tests/test_import_reads_command.py
+  sewerworks/billing/tests/test_kept_facts.py
   sewerworks/billing/tests/test_killed_bill_pdfs.py
   sewerworks/billing/tests/test_killed_run.py
+  sewerworks/billing/tests/test_live_bill.py
   sewerworks/billing/tests/test_meter_change.py
   sewerworks/billing/tests/test_mid_period_read.py
   sewerworks/billing/tests/test_page_costs.py
