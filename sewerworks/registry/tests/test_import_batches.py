@@ -76,7 +76,7 @@ def test_chunks_stay_hidden_until_the_import_publishes_them(areas, clerk, chunks
     event = AuditEvent.objects.get(action="import_roll")
     assert event.run == result.run and event.rows == 7
     assert ImportBatch.objects.get().status == ImportBatch.Status.PUBLISHED
-    assert 0 < result.longest_write_s < 2
+    assert 0 <= result.longest_write_s < 2  # measured, in ms rounded: publishing seven rows may take under 0.5 ms
 
 
 def test_an_error_in_the_last_chunk_leaves_nothing_visible_and_nothing_behind(areas, clerk, chunks_of_two):
