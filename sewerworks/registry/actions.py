@@ -259,14 +259,26 @@ def do_transfer_ownership(
 can_certify_meters = has_role(WATER_SUPERINTENDENT)
 
 
+def may_certify_meters(user: Any) -> bool:
+    """§118-25 makes certifying the Water Superintendent's act (or an assistant's), whatever else a role may
+    change: that role (or an administrator), holding the meter's change permission."""
+    if user is None or not can_certify_meters.test(user):
+        return False
+    return bool(user.has_perm("registry.change_watermeter"))
+
+
+def require_certifier(user: Any) -> None:
+    """``PermissionDenied`` naming who may, unless :func:`may_certify_meters`."""
+    if not may_certify_meters(user):
+        require(None, "registry.change_watermeter", "certify a water meter (§118-25)",
+                who_may="the Water Superintendent or an assistant")
+
+
 def do_certify_meter(meter: WaterMeter, on: dt.date, *, acting_user: Any, reason: str = "") -> WaterMeter:
     """§118-25: "Prior to connection, the Water Superintendent or assistant shall certify that the meter is
     installed and working properly." Records the date and who certified it: on or after the meter's
     installation (I-49), never a day still to come (I-50)."""
-    if not can_certify_meters.test(acting_user):  # §118-25: the Water Superintendent's act, whatever else one may do
-        require(None, "registry.change_watermeter", "certify a water meter (§118-25)",
-                who_may="the Water Superintendent or an assistant")
-    require_perm(acting_user, "registry.change_watermeter", "certify a water meter")
+    require_certifier(acting_user)
     problems: dict[str, str] = {}
     if on > timezone.localdate():
         problems["certified_on"] = "A certification cannot be dated in the future."

@@ -4,8 +4,6 @@ Certifying one: the Water Superintendent's act of §118-25 (``do_certify_meter``
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
@@ -15,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from sewerworks.core.permissions import require
-from sewerworks.registry.actions import can_certify_meters, do_certify_meter
+from sewerworks.registry.actions import do_certify_meter, require_certifier
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.meters import do_replace_meter
 from sewerworks.registry.models import WaterMeter
@@ -89,11 +87,6 @@ def replace_meter(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "registry/meter_replace.html", {"meter": meter, "form": form})
 
 
-def may_certify(user: Any) -> bool:
-    """Whether ``user`` may certify meters (§118-25): the Water Superintendent (or an administrator)."""
-    return bool(can_certify_meters.test(user)) and bool(user.has_perm("registry.change_watermeter"))
-
-
 class MeterCertifyForm(forms.Form):
     certified_on = forms.DateField(
         label="Day certified",
@@ -108,9 +101,7 @@ def certify_meter(request: HttpRequest, pk: int) -> HttpResponse:
     """§118-25: "Prior to connection, the Water Superintendent or assistant shall certify that the meter is
     installed and working properly.\""""
     meter = get_object_or_404(WaterMeter.objects.select_related("account__parcel"), pk=pk)
-    if not may_certify(request.user):
-        require(None, "registry.change_watermeter", "certify a water meter (§118-25)",
-                who_may="the Water Superintendent or an assistant")  # fmt: skip
+    require_certifier(request.user)
     form = MeterCertifyForm(request.POST or None, initial={"certified_on": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:

@@ -14,6 +14,7 @@ from sewerworks.core.parameters import parameters_read_once
 from sewerworks.core.record_sections import present, read_probes, sections_for
 from sewerworks.core.timeline import timeline_for
 from sewerworks.registry import geometry
+from sewerworks.registry.actions import may_certify_meters
 from sewerworks.registry.availability import sewer_available
 from sewerworks.registry.filters import prefix_range
 from sewerworks.registry.history import history_of
@@ -29,7 +30,6 @@ from sewerworks.registry.models import (
 )
 from sewerworks.registry.models.parcels import tax_map_sort_key
 from sewerworks.registry.search import search
-from sewerworks.registry.views.meters import may_certify
 from sewerworks.registry.water_use import average_line, chart_points, factor_note, water_use
 
 
@@ -114,7 +114,7 @@ def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["availability"] = sewer_available(parcel)
     context["can_edit"] = request.user.has_perm("registry.change_parcel", parcel)
     context["can_replace_meter"] = request.user.has_perm("registry.replace_watermeter")
-    context["can_certify_meter"] = may_certify(request.user)
+    context["can_certify_meter"] = may_certify_meters(request.user)
     context["record_actions"] = actions_for(request.user, parcel)
     return render(request, "registry/parcel_detail.html", context)
 
