@@ -87,7 +87,7 @@ def panels_for(request: HttpRequest, *, per_user: bool | None = None) -> list[Pa
     return sorted((p for p in made if p is not None), key=lambda p: p.order)
 
 
-KEPT_SECONDS = 60  # a panel's figures are kept this long at most, while nothing changes
+KEPT_SECONDS = generation.KEPT_SECONDS  # a panel's figures are kept this long at most, while nothing changes
 
 
 @dataclass(frozen=True)

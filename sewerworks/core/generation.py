@@ -35,6 +35,7 @@ _MISSING = object()
 # How long a move waits for SQLite's write lock before it is skipped (PostgreSQL: for the row's lock): long
 # enough for another request's commit, short of a batch's (whose own commit then moves it).
 MOVE_WAIT_MS = 1000
+KEPT_SECONDS = 60  # what ``kept`` keeps is kept this long at most, while nothing changes
 T = TypeVar("T")
 
 
@@ -46,7 +47,7 @@ def current() -> tuple[int, int]:
     return shared or 0, _local_value[0]
 
 
-def kept(name: str, compute: Callable[[], T], seconds: int = 60, *, at: tuple[int, int] | None = None) -> T:
+def kept(name: str, compute: Callable[[], T], seconds: int = KEPT_SECONDS, *, at: tuple[int, int] | None = None) -> T:
     """``compute()``, kept (Django's cache, this process) under ``name`` for at most ``seconds`` while the
     generation stays the same: what a read computes from the records, shared by the screens that show it.
     ``at``: the generation :func:`current` gave, when one page keeps several things under the same reading."""

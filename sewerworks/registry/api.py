@@ -26,7 +26,6 @@ from pydantic import create_model
 from sewerworks.core import generation
 from sewerworks.core.api_auth import require
 from sewerworks.core.api_errors import record_or_404
-from sewerworks.core.dashboard import KEPT_SECONDS
 from sewerworks.core.models import ImportBatch
 from sewerworks.registry import actions, filters, reads
 from sewerworks.registry import api_schemas as s
@@ -74,7 +73,7 @@ class RegistryPagination(LimitOffsetPagination):
             return super()._items_count(queryset)
         sql, params = queryset.query.sql_with_params()
         asked = hashlib.sha256(f"{queryset.db}\n{sql}\n{params!r}".encode()).hexdigest()[:32]
-        return generation.kept(f"api-count:{asked}", lambda: self._count_now(queryset), KEPT_SECONDS)
+        return generation.kept(f"api-count:{asked}", lambda: self._count_now(queryset))
 
     def _count_now(self, queryset: Any) -> int:
         return int(super()._items_count(queryset))
