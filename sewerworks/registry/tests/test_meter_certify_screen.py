@@ -79,3 +79,15 @@ def test_the_water_superintendents_work_list_leads_to_the_form(make_user: Any, m
     grouped = work_for(user) or {}
     items = [i for group in grouped.values() for i in group if i.title == "Certify meter WM12345678"]
     assert [i.url for i in items] == [reverse("registry:meter_certify", args=[meter.pk])]
+
+
+@pytest.mark.parametrize("typed", ["", "not a date", "2015-02-30"])
+def test_a_day_that_is_missing_or_not_a_date_is_refused_on_the_form_and_nothing_is_recorded(
+    client_as: Any, meter: Any, typed: str
+) -> None:
+    client = client_as("water superintendent")
+    refused = client.post(reverse("registry:meter_certify", args=[meter.pk]), {"certified_on": typed})
+    page = refused.content.decode()
+    assert refused.status_code == 200 and ("This field is required." in page or "Enter a valid date." in page)
+    meter.refresh_from_db()
+    assert meter.certified_on is None
