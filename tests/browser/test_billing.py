@@ -8,6 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.registry.models import MeterRead, SewerAccount, WaterMeter
@@ -53,7 +54,7 @@ def test_the_clerk_imports_reads_fixes_a_bad_row_and_the_period_is_billed_and_po
     cells = [c.strip() for c in error_row.get_by_role("cell").all_inner_texts()]
     assert cells[:2] == ["3", "reading"] and cells[2].startswith("'4OO' is not a whole number")
     assert page.get_by_role("button", name="Import all").is_disabled()
-    assert page.get_by_text("reads dated 2026-09-15 to 2026-10-15 count").is_visible()
+    expect(page.get_by_text("reads dated 2026-09-15 to 2026-10-15 count")).to_be_visible()
     shot("billing-reads-preview-bad-row")
     assert not MeterRead.objects.filter(read_on=dt.date(2026, 9, 30)).exists()
 
@@ -61,10 +62,10 @@ def test_the_clerk_imports_reads_fixes_a_bad_row_and_the_period_is_billed_and_po
     page.get_by_label("Water District meter reads (CSV)").set_input_files(str(good))
     page.get_by_role("button", name="Upload and preview").click()
     page.wait_for_load_state()
-    assert page.get_by_role("row", name="Reads to record 2").is_visible()
+    expect(page.get_by_role("row", name="Reads to record 2")).to_be_visible()
     page.get_by_role("button", name="Import all").click()
     page.wait_for_load_state()
-    assert page.get_by_text("Imported (run").is_visible()
+    expect(page.get_by_text("Imported (run")).to_be_visible()
     shot("billing-reads-imported")
     assert MeterRead.objects.filter(read_on=dt.date(2026, 9, 30)).count() == 2
 
@@ -93,5 +94,5 @@ def test_the_clerk_imports_reads_fixes_a_bad_row_and_the_period_is_billed_and_po
     items = page.get_by_role("table").filter(has_text="Line items")
     text = items.inner_text()
     assert "§ 118-52" in text and "I-24" in text and "$10.00" in text  # 900 gallons: the minimum charge
-    assert page.get_by_text("Agrees with the bill to the cent").is_visible()
+    expect(page.get_by_text("Agrees with the bill to the cent")).to_be_visible()
     shot("billing-bill-line-items")

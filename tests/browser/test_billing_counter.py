@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
@@ -105,7 +106,7 @@ def test_the_clerk_takes_a_partial_payment_prints_the_receipt_and_sees_the_late_
     page.wait_for_url("**/billing/receipts/*/")
     payment = Payment.objects.get(account=account)
     assert payment.amount == 20 and payment.method == "cash"
-    assert page.get_by_role("heading", name=f"Receipt {payment.receipt_number}").is_visible()
+    expect(page.get_by_role("heading", name=f"Receipt {payment.receipt_number}")).to_be_visible()
     settled = page.get_by_role("table").filter(has_text="What it settled")
     assert "Sewer user charge" in settled.inner_text() and "$20.00" in settled.inner_text()
     shot("billing-counter-receipt")

@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from sewerworks.contracts.actions import do_screen_now
 from sewerworks.contracts.models import ContractAgreement
@@ -61,8 +62,8 @@ def test_the_clerk_records_a_petition_and_the_boards_approval_and_the_fees_wait_
     page.wait_for_load_state()
     agreement = ContractAgreement.objects.get(parcel=eligible_lot)
     assert page.url.endswith(f"/contracts/agreements/{agreement.pk}/")
-    assert page.get_by_text("Petition recorded, with the eligibility of its day.").is_visible()
-    assert page.get_by_text("not decided yet").is_visible()
+    expect(page.get_by_text("Petition recorded, with the eligibility of its day.")).to_be_visible()
+    expect(page.get_by_text("not decided yet")).to_be_visible()
 
     page.get_by_label("The Town Board").select_option("approve")
     page.get_by_label("By resolution").select_option(index=1)
@@ -71,7 +72,7 @@ def test_the_clerk_records_a_petition_and_the_boards_approval_and_the_fees_wait_
     page.get_by_label("Share of the construction assessment ($)").fill("8400.00")
     page.get_by_role("button", name="Record the decision").click()
     page.wait_for_load_state()
-    assert page.get_by_role("alert").filter(has_text="Before the petition (2026-03-02).").is_visible()
+    expect(page.get_by_role("alert").filter(has_text="Before the petition (2026-03-02).")).to_be_visible()
     shot("contract-decision-refused-date")
     agreement.refresh_from_db()
     assert agreement.status == "petitioned" and not PendingCharge.objects.exists()
@@ -79,10 +80,10 @@ def test_the_clerk_records_a_petition_and_the_boards_approval_and_the_fees_wait_
     page.get_by_label("Decided on").fill("2026-04-13")
     page.get_by_role("button", name="Record the decision").click()
     page.wait_for_load_state()
-    assert page.get_by_text("The Town Board's decision is recorded.").is_visible()
-    assert page.get_by_text(
-        "Approved by the Town Board: Resolution 2026-41 (2026-04-13), decided 2026-04-13"
-    ).is_visible()
+    expect(page.get_by_text("The Town Board's decision is recorded.")).to_be_visible()
+    expect(
+        page.get_by_text("Approved by the Town Board: Resolution 2026-41 (2026-04-13), decided 2026-04-13")
+    ).to_be_visible()
     charges = page.locator("li").filter(has_text="pending")
     assert charges.filter(has_text="$1,250.00").count() == 1 and charges.filter(has_text="$8,400.00").count() == 1
     assert page.get_by_role("button", name="Record the decision").count() == 0  # the Board decides once
@@ -104,7 +105,7 @@ def test_a_board_member_reads_the_agreement_and_is_offered_no_decision_form(
     )  # fmt: skip
     login("board member")
     page.goto(f"/contracts/agreements/{agreement.pk}/")
-    assert page.get_by_text("HUDSON ORCHARDS LLC, petitioned 2026-03-02").is_visible()
+    expect(page.get_by_text("HUDSON ORCHARDS LLC, petitioned 2026-03-02")).to_be_visible()
     assert page.get_by_role("button", name="Record the decision").count() == 0
     shot("contract-agreement-board-member")
     response = page.request.post(f"/contracts/agreements/{agreement.pk}/", form={"decision": "approve"})

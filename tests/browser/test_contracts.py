@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.test import override_settings
+from playwright.sync_api import expect
 
 from sewerworks.contracts import demo as contracts_demo
 from sewerworks.registry import demo as registry_demo
@@ -33,13 +34,13 @@ def test_the_clerk_screens_the_demo_and_finds_each_special_lot_in_its_style(
 ) -> None:
     login("clerk")
     page.goto("/contracts/")
-    assert page.get_by_text("No screen of the parcel layer has finished yet.").is_visible()
+    expect(page.get_by_text("No screen of the parcel layer has finished yet.")).to_be_visible()
     page.get_by_label("Apply the law in force on").fill("2026-12-01")
     page.get_by_role("button", name="Screen the parcel layer").click()
     page.wait_for_load_state()
     page.wait_for_selector("#candidates-map[data-loaded='true']")
-    assert page.get_by_text("Last screen of the parcel layer as of").is_visible()
-    assert page.get_by_text("no mismatch").is_visible()
+    expect(page.get_by_text("Last screen of the parcel layer as of")).to_be_visible()
+    expect(page.get_by_text("no mismatch")).to_be_visible()
     expected = {f"{s}.90-1-{k}": o for s in ("103", "108") for k, o in SPECIAL.items()}
     expected |= {f"108.91-1-{k}": o for k, o in LONG.items()}
     for tax_map, outcome in expected.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from sewerworks.enforcement.models import Deadline, Notice
 from sewerworks.ordinance.deadlines import due_after
@@ -28,7 +29,7 @@ def parcel():
 def test_a_clerk_issues_a_notice_to_connect_records_service_and_finds_the_deadline(page, login, shot, parcel) -> None:
     login("clerk")
     page.goto(f"/registry/parcels/{parcel.pk}/")
-    assert page.get_by_role("heading", name="Parcel 108.12-3-45").is_visible()
+    expect(page.get_by_role("heading", name="Parcel 108.12-3-45")).to_be_visible()
     shot("enforcement-parcel-page")
     page.get_by_role("link", name="Issue a Notice to Connect").click()
     page.wait_for_load_state()
@@ -38,8 +39,8 @@ def test_a_clerk_issues_a_notice_to_connect_records_service_and_finds_the_deadli
     page.get_by_role("button", name="Issue notice").click()
     page.wait_for_load_state()
     notice = Notice.objects.get()
-    assert page.get_by_role("heading", name=f"Notice to Connect (§118-5) {notice.number}").is_visible()
-    assert page.get_by_text("Not yet served").is_visible()
+    expect(page.get_by_role("heading", name=f"Notice to Connect (§118-5) {notice.number}")).to_be_visible()
+    expect(page.get_by_text("Not yet served")).to_be_visible()
     shot("enforcement-notice-issued")
 
     today = timezone.localdate()
@@ -51,8 +52,8 @@ def test_a_clerk_issues_a_notice_to_connect_records_service_and_finds_the_deadli
     due = due_after(today, 180, shift=True)
     spoken = f"{due:%A, %B} {due.day}, {due.year}"
     assert Deadline.objects.get(notice=notice).due_on == due
-    assert page.get_by_text("Service recorded").is_visible()
-    assert page.locator("#deadline-h + div").get_by_text(spoken).first.is_visible()
+    expect(page.get_by_text("Service recorded")).to_be_visible()
+    expect(page.locator("#deadline-h + div").get_by_text(spoken).first).to_be_visible()
     shot("enforcement-notice-served")
 
     page.get_by_role("link", name="Enforcement").click()
@@ -97,10 +98,10 @@ def test_the_superintendent_reads_a_violation_with_its_exposure_and_moves_it(pag
     )
     do_record_service(notice, method="posting", served_on=dt.date(2026, 11, 2), served_by_name="S", acting_user=user)
     page.goto(f"/enforcement/violations/{violation.pk}/")
-    assert page.get_by_role("heading", name="§ 118-47: the most a court may impose").is_visible()
+    expect(page.get_by_role("heading", name="§ 118-47: the most a court may impose")).to_be_visible()
     shot("enforcement-violation")
     page.get_by_label("Why").fill("Ten days passed without correction")
     page.get_by_role("button", name="Escalated (time limit passed)").click()
     page.wait_for_load_state()
-    assert page.get_by_role("heading", name="Status: Escalated (time limit passed)").is_visible()
+    expect(page.get_by_role("heading", name="Status: Escalated (time limit passed)")).to_be_visible()
     shot("enforcement-violation-escalated")

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_an_engineer_signs_in_and_runs_the_exfiltration_example(page, login, shot) -> None:
     login("town engineer")
-    assert page.get_by_role("heading", name="Dashboard").is_visible()
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
     shot("dashboard")
     page.get_by_role("link", name="Determinations").click()
     page.get_by_label("Topic", exact=True).select_option("exfiltration-test")
@@ -29,6 +30,6 @@ def test_an_engineer_signs_in_and_runs_the_exfiltration_example(page, login, sho
     )
     page.get_by_role("button", name="Determine").click()
     page.wait_for_load_state()
-    assert page.get_by_text("2.456").first.is_visible()
-    assert page.get_by_text("§ 118-34").first.is_visible()
+    expect(page.get_by_text("2.456").first).to_be_visible()
+    expect(page.get_by_text("§ 118-34").first).to_be_visible()
     shot("determination-exfiltration")

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from sewerworks.enforcement.models import Deadline, Violation
 from sewerworks.grease.actions import do_add_hauler, do_record_interceptor, do_register_establishment
@@ -50,10 +51,11 @@ def test_an_inspector_at_phone_width_gives_the_72_hour_order_and_sees_it_met(pag
     shot("grease-inspection-form")
     page.get_by_role("button", name="Record the inspection").click()
     page.wait_for_load_state()
-    assert page.get_by_role("heading", name="Open 72-hour order").is_visible()
+    expect(page.get_by_role("heading", name="Open 72-hour order")).to_be_visible()
     deadline = Deadline.objects.get(kind="pump_out")
     number = deadline.notice.number
-    assert number.startswith("PO-") and page.get_by_text(number).first.is_visible()
+    assert number.startswith("PO-")
+    expect(page.get_by_text(number).first).to_be_visible()
     assert deadline.due_at - deadline.notice.served_at == dt.timedelta(hours=72)
     shot("grease-order-given")
 
@@ -78,9 +80,9 @@ def test_an_inspector_at_phone_width_gives_the_72_hour_order_and_sees_it_met(pag
     shot("grease-pump-out-form")
     page.get_by_role("button", name="Enter it in the log").click()
     page.wait_for_load_state()
-    assert page.get_by_text("Pump-out entered in the log.").is_visible()
-    assert page.get_by_role("link", name="Receipt").is_visible()
-    assert page.get_by_role("heading", name="Open 72-hour order").is_visible()  # not met by the pump-out alone
+    expect(page.get_by_text("Pump-out entered in the log.")).to_be_visible()
+    expect(page.get_by_role("link", name="Receipt")).to_be_visible()
+    expect(page.get_by_role("heading", name="Open 72-hour order")).to_be_visible()  # not met by the pump-out alone
 
     page.get_by_role("link", name="Record an inspection").click()
     page.wait_for_load_state()
@@ -91,7 +93,7 @@ def test_an_inspector_at_phone_width_gives_the_72_hour_order_and_sees_it_met(pag
     page.get_by_role("radio", name="Yes").check()
     page.get_by_role("button", name="Record the inspection").click()
     page.wait_for_load_state()
-    assert page.get_by_text("Inspection recorded.").is_visible()
+    expect(page.get_by_text("Inspection recorded.")).to_be_visible()
     assert page.get_by_role("heading", name="Open 72-hour order").count() == 0
     shot("grease-reinspected")
 
@@ -99,5 +101,5 @@ def test_an_inspector_at_phone_width_gives_the_72_hour_order_and_sees_it_met(pag
     violation = Violation.objects.get()
     assert deadline.status == "met" and violation.status == "corrected"
     page.goto(f"/enforcement/violations/{violation.pk}/")
-    assert page.get_by_text("Corrected").first.is_visible()
+    expect(page.get_by_text("Corrected").first).to_be_visible()
     shot("grease-violation-corrected")

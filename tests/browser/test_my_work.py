@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from sewerworks.core.determinations import run_determination, store_decision
 from sewerworks.core.models import Job
@@ -74,7 +75,7 @@ def town(make_user: Any) -> dict[str, Any]:
 def open_my_work(page: Any, shot: Any, role: str) -> Any:
     page.goto("/")
     panel = page.locator("section", has=page.get_by_role("heading", name="My work today"))
-    assert panel.is_visible()
+    expect(panel).to_be_visible()
     shot("my-work-" + role.replace(" ", "-"))
     return panel
 
@@ -99,8 +100,8 @@ def test_each_role_finds_its_deadline_due_today_and_meets_it_in_one_click(
     row.get_by_role("link").click()
     page.wait_for_load_state()
     assert page.url.endswith(f"/enforcement/deadlines/{town[role].pk}/#meet-h")
-    assert page.get_by_role("heading", name=title).is_visible()
-    assert page.get_by_role("heading", name="Mark met").is_visible()
+    expect(page.get_by_role("heading", name=title)).to_be_visible()
+    expect(page.get_by_role("heading", name="Mark met")).to_be_visible()
     shot("my-work-acted-" + role.replace(" ", "-"))
 
 
@@ -115,7 +116,7 @@ def test_the_building_inspector_issues_the_appearance_ticket_the_sweep_gave_the_
     row.get_by_role("link", name=re.compile("^Issue the appearance ticket")).click()
     page.wait_for_load_state()
     assert "kind=appearance_ticket" in page.url and f"violation={town['violation'].pk}" in page.url
-    assert page.get_by_role("heading", name=re.compile(r"Appearance ticket \(§118-38\)")).is_visible()
+    expect(page.get_by_role("heading", name=re.compile(r"Appearance ticket \(§118-38\)"))).to_be_visible()
     shot("my-work-acted-building-inspector")
 
 
@@ -132,7 +133,7 @@ def test_the_clerk_serves_the_notice_of_violation_assigned_to_her_in_one_click(
     row.get_by_role("link", name=re.compile("^Issue the notice of violation")).click()
     page.wait_for_load_state()
     assert "kind=notice_of_violation" in page.url and f"violation={town['violation'].pk}" in page.url
-    assert page.get_by_role("heading", name=re.compile(r"Notice of Violation \(§118-47\)")).is_visible()
+    expect(page.get_by_role("heading", name=re.compile(r"Notice of Violation \(§118-47\)"))).to_be_visible()
     shot("my-work-acted-clerk")
 
 
@@ -141,10 +142,11 @@ def test_the_board_member_reads_the_figures_and_no_task(page: Any, login: Any, s
     page.goto("/")
     assert page.get_by_role("heading", name="My work today").count() == 0
     others_absent(page, "")
-    assert page.get_by_role("heading", name="Enforcement deadlines").is_visible()
-    assert page.get_by_text("Due today: 4").is_visible() and page.get_by_text("Open follow-up tasks: 1").is_visible()
-    assert page.locator("#billing-figures").is_visible()  # billed and collected
-    assert page.get_by_role("heading", name="Permits (§§ 118-7 to 118-18)").is_visible()
+    expect(page.get_by_role("heading", name="Enforcement deadlines")).to_be_visible()
+    expect(page.get_by_text("Due today: 4")).to_be_visible()
+    expect(page.get_by_text("Open follow-up tasks: 1")).to_be_visible()
+    expect(page.locator("#billing-figures")).to_be_visible()  # billed and collected
+    expect(page.get_by_role("heading", name="Permits (§§ 118-7 to 118-18)")).to_be_visible()
     shot("my-work-board-member")
 
 
@@ -159,7 +161,7 @@ def test_the_administrator_finds_the_jobs_needing_attention_and_the_api_docs_pas
     shot("my-work-administrator")
     page.get_by_role("link", name="1 background job interrupted").click()
     page.wait_for_load_state()
-    assert page.get_by_text("Bill run for the autumn period").first.is_visible()
+    expect(page.get_by_text("Bill run for the autumn period").first).to_be_visible()
     shot("my-work-acted-administrator")
     page.goto("/api/docs")
     page.wait_for_selector(".opblock", state="attached")

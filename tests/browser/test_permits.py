@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from sewerworks.permits.models import Permit
@@ -53,7 +54,7 @@ def test_a_class_1_application_from_a_failing_design_to_the_approved_permit(page
     page.wait_for_load_state()
     permit.refresh_from_db()
     assert permit.status == "under_review"
-    assert page.get_by_text("Before approval:").is_visible()
+    expect(page.get_by_text("Before approval:")).to_be_visible()
     shot("permits-under-review")
 
     letter = _text(page.request.get(f"/permits/{permit.pk}/review.pdf").body())

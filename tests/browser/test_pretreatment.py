@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from sewerworks.pretreatment.actions import do_add_sampling_point, do_register_industrial_user
 from sewerworks.pretreatment.models import Result
@@ -48,9 +49,9 @@ def test_a_clerk_imports_a_lab_file_fixes_a_bad_row_and_finds_the_copper_exceeda
     page.get_by_label("Lab results (CSV)").set_input_files(str(bad))
     page.get_by_role("button", name="Import").click()
     page.wait_for_load_state()
-    assert page.get_by_role("heading", name="Nothing was imported").is_visible()
-    assert page.get_by_text("Temperature is not measured in mg/L").first.is_visible()
-    assert page.get_by_text("row 4").first.is_visible()
+    expect(page.get_by_role("heading", name="Nothing was imported")).to_be_visible()
+    expect(page.get_by_text("Temperature is not measured in mg/L").first).to_be_visible()
+    expect(page.get_by_text("row 4").first).to_be_visible()
     assert not Result.objects.exists()
     shot("pretreatment-import-refused")
 
@@ -59,15 +60,15 @@ def test_a_clerk_imports_a_lab_file_fixes_a_bad_row_and_finds_the_copper_exceeda
     page.get_by_label("Lab results (CSV)").set_input_files(str(fixed))
     page.get_by_role("button", name="Import").click()
     page.wait_for_load_state()
-    assert page.get_by_role("heading", name="3 results entered").is_visible()
+    expect(page.get_by_role("heading", name="3 results entered")).to_be_visible()
     shot("pretreatment-import-done")
 
     page.goto(f"/pretreatment/users/{shop.pk}/")
     page.wait_for_load_state()
-    assert page.get_by_text("Copper, 24-hour average: 1.71 mg/L exceeds the limit of 1.6 mg/L.").first.is_visible()
-    assert page.get_by_text("(§ 118-37)").first.is_visible()
+    expect(page.get_by_text("Copper, 24-hour average: 1.71 mg/L exceeds the limit of 1.6 mg/L.").first).to_be_visible()
+    expect(page.get_by_text("(§ 118-37)").first).to_be_visible()
     chart = page.locator("svg").first
-    assert chart.is_visible()
+    expect(chart).to_be_visible()
     content = page.content()
     assert "24-hour limit (§118-37)" in content and "30-day limit (§118-37)" in content
     tables = page.locator("table.chart-data")

@@ -5,6 +5,7 @@ axe-core checks every page."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from sewerworks.pretreatment.models import Exceedance, IndustrialUser
 from sewerworks.registry.tests import factories as f
@@ -31,7 +32,7 @@ def test_register_a_user_add_a_point_enter_a_sample_above_a_limit_and_see_the_ex
     shot("pretreatment-entry-register")
     page.get_by_role("button", name="Register").click()
     page.wait_for_load_state()
-    assert page.get_by_text("Marlborough Precision Machining registered as an industrial user.").is_visible()
+    expect(page.get_by_text("Marlborough Precision Machining registered as an industrial user.")).to_be_visible()
     user = IndustrialUser.objects.get()
 
     page.get_by_role("link", name="Add a sampling point").click()
@@ -41,12 +42,12 @@ def test_register_a_user_add_a_point_enter_a_sample_above_a_limit_and_see_the_ex
     page.get_by_label("Location", exact=True).fill("Rear lot, by the gate")
     page.get_by_role("button", name="Add the sampling point").click()
     page.wait_for_load_state()
-    assert page.get_by_text("The Town Engineer requires a control manhole: say when (§118-41).").is_visible()
+    expect(page.get_by_text("The Town Engineer requires a control manhole: say when (§118-41).")).to_be_visible()
     shot("pretreatment-entry-point-refused")
     page.get_by_label("Required by the Town Engineer on").fill("2020-04-01")
     page.get_by_role("button", name="Add the sampling point").click()
     page.wait_for_load_state()
-    assert page.get_by_text("Sampling point recorded.").is_visible()
+    expect(page.get_by_text("Sampling point recorded.")).to_be_visible()
 
     page.get_by_role("link", name="Enter a sample's results").click()
     page.wait_for_load_state()
@@ -65,8 +66,8 @@ def test_register_a_user_add_a_point_enter_a_sample_above_a_limit_and_see_the_ex
     page.get_by_role("button", name="Enter the results").click()
     page.wait_for_load_state()
     assert page.url.endswith(f"/pretreatment/users/{user.pk}/")
-    assert page.get_by_text("Sample entered: 1 result(s); 2 limits exceeded.").is_visible()
-    assert page.get_by_text("Copper, 24-hour average: 1.71 mg/L exceeds the limit of 1.6 mg/L.").first.is_visible()
-    assert page.get_by_text("(§ 118-37)").first.is_visible()
+    expect(page.get_by_text("Sample entered: 1 result(s); 2 limits exceeded.")).to_be_visible()
+    expect(page.get_by_text("Copper, 24-hour average: 1.71 mg/L exceeds the limit of 1.6 mg/L.").first).to_be_visible()
+    expect(page.get_by_text("(§ 118-37)").first).to_be_visible()
     assert Exceedance.objects.filter(user=user, parameter="copper").count() == 2
     shot("pretreatment-entry-exceedance")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from playwright.sync_api import expect
 
 from sewerworks.registry.models import MeterRead
 from sewerworks.registry.tests import factories as f
@@ -34,18 +35,19 @@ def test_a_clerk_searches_an_address_opens_the_parcel_and_sees_map_and_history(p
     page.get_by_role("link", name="108.12-3-45").click()
     page.wait_for_selector("#parcel-map[data-loaded='true']")
     assert page.locator("#parcel-map path.leaflet-interactive").count() >= 3  # area, parcel, main
-    assert page.get_by_text("SMITH JOHN", exact=True).is_visible()
-    assert page.get_by_role("link", name="Edit parcel").is_visible()
+    expect(page.get_by_text("SMITH JOHN", exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name="Edit parcel")).to_be_visible()
     chart = page.get_by_role("img", name="Water use per period, meter WM12345678")
-    assert chart.is_visible() and chart.locator("circle").count() == 2
-    assert page.get_by_role("cell", name="2026-03-31 – 2026-06-30").is_visible()
+    expect(chart).to_be_visible()
+    expect(chart.locator("circle")).to_have_count(2)
+    expect(page.get_by_role("cell", name="2026-03-31 – 2026-06-30")).to_be_visible()
     shot("parcel-page-clerk")
     page.get_by_role("link", name="Edit parcel").click()
     page.get_by_label("Street number").fill("21A")
     page.get_by_label("Reason for the change").fill("Deed correction")
     page.get_by_role("button", name="Save").click()
     page.get_by_role("link", name="History").click()
-    assert page.get_by_text("Deed correction").first.is_visible()
+    expect(page.get_by_text("Deed correction").first).to_be_visible()
     shot("parcel-history")
 
 
@@ -79,11 +81,11 @@ def test_the_water_superintendent_certifies_a_meter_from_the_parcel_page(page, l
     page.get_by_role("link", name="Certify meter WM12345678").click()
     page.get_by_label("Day certified").fill("2015-02-28")
     page.get_by_role("button", name="Certify the meter").click()
-    assert page.get_by_role("alert").filter(has_text="must be installed before it is certified").is_visible()
+    expect(page.get_by_role("alert").filter(has_text="must be installed before it is certified")).to_be_visible()
     shot("meter-certify-refused")
     page.get_by_label("Day certified").fill("2015-03-01")
     page.get_by_role("button", name="Certify the meter").click()
-    assert page.get_by_text("Meter WM12345678 certified on 2015-03-01 (§118-25).").is_visible()
-    assert page.get_by_text("certified 2015-03-01").is_visible()
+    expect(page.get_by_text("Meter WM12345678 certified on 2015-03-01 (§118-25).")).to_be_visible()
+    expect(page.get_by_text("certified 2015-03-01")).to_be_visible()
     assert page.get_by_role("link", name="Certify meter WM12345678").count() == 0
     shot("meter-certified")

@@ -10,6 +10,7 @@ import json
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from sewerworks.core.models import BoardResolution, ParameterOverride
 
@@ -50,11 +51,11 @@ def test_a_clerk_records_a_resolution_a_determination_follows_it_from_its_date(p
     login("clerk")
     page.get_by_role("link", name="Resolutions").click()
     page.wait_for_load_state()
-    assert page.get_by_text("No resolution recorded yet").is_visible()
+    expect(page.get_by_text("No resolution recorded yet")).to_be_visible()
     shot("resolutions-empty")
 
     _record(page, instrument, adopted, effective, f"{DISTANCE} = 150")
-    assert page.get_by_role("heading", name=f"{instrument}: Availability of the public sewer").is_visible()
+    expect(page.get_by_role("heading", name=f"{instrument}: Availability of the public sewer")).to_be_visible()
     row = page.locator("tbody tr", has_text=DISTANCE)
     assert "100 ft" in row.inner_text() and "150 ft" in row.inner_text()
     assert effective.isoformat() in row.inner_text()
@@ -73,11 +74,11 @@ def test_a_clerk_records_a_resolution_a_determination_follows_it_from_its_date(p
     page.get_by_role("link", name="118-5", exact=False).first.click()
     page.wait_for_load_state()
     link = page.get_by_role("link", name=set_by.capitalize())
-    assert link.is_visible()
+    expect(link).to_be_visible()
     shot("ordinance-browser-names-the-resolution")
     link.click()
     page.wait_for_load_state()
-    assert page.get_by_role("heading", name=f"{instrument}: Availability of the public sewer").is_visible()
+    expect(page.get_by_role("heading", name=f"{instrument}: Availability of the public sewer")).to_be_visible()
 
 
 def test_a_float_for_money_is_refused_on_the_form_naming_the_key_and_nothing_is_stored(page, login, shot) -> None:
