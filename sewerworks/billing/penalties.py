@@ -19,16 +19,8 @@ and credits applied, kind ``payment``) net of their reversals (a returned check 
 topic's ``payments``; the bill's amount is its total. An adjustment, a penalty or its withdrawal is not a
 payment. ``owed_at_end_of`` and the sweep's SQL say the same.
 
-A payment recorded after the sweep but received on or before the penalty date (I-97)
-can prove the penalty undue: ``settle_penalties`` (called by every action that writes payments or
-reversals, inside its transaction) withdraws it by an entry of kind ``penalty`` for minus its amount,
-dated as the penalty (``penalty-withdrawn:bill:<id>:<n>``), when the bill owed nothing at the end of its
-penalty date; a partial payment that leaves anything owed leaves the penalty (I-25, I-65). A reversal of
-that payment makes the bill owe again: the penalty is put back (``penalty-restored:bill:<id>:<n>``).
-What a later-received payment had already paid toward the withdrawn penalty goes back to that receipt
-as credit (a pair of entries under its receipt). Known limit: a later-received payment entered first
-that paid part of the charge too leaves the backdated one less of the charge to settle (I-63 allocates
-in the order entered), so the bill shows a balance at the end of its penalty date and keeps its penalty.
+A payment recorded after the sweep but received on or before the penalty date can prove the penalty undue
+(I-97): ``billing.penalty_withdrawal``.
 Payments and reversals wait for a running sweep (a shared advisory lock on PostgreSQL; SQLite's writers
 queue anyway), so neither misses what the other wrote.
 
@@ -41,7 +33,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -51,7 +42,6 @@ from django.db.models import Count
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Rebill
-from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.actions.sweep import SWEEP_LOCK
@@ -267,105 +257,6 @@ def topic_facts(bill: Bill, *, until: dt.date) -> dict[str, Any]:
             if row["net"] < 0
         ],
     }
-
-
-def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.datetime) -> dict[str, int]:
-    """Bring each bill's late penalty in line with what its payments now prove (I-97): withdraw a penalty
-    standing on a bill that owed nothing at the end of its penalty date, put back a withdrawn one on a bill
-    that owed after all (a reversed payment). Entries of kind ``penalty``, dated as the penalty, numbered
-    keys; decided by the ledger as found, so a second call writes nothing. Returns what it wrote."""
-    done = {"withdrawn": 0, "restored": 0, "moved_to_credit": 0}
-    added = LedgerEntry.objects.filter(bill_id__in=set(bill_ids), source_key__startswith="penalty:bill:")
-    for penalty in added.select_related("bill", "bill__period").order_by("bill_id"):
-        bill = penalty.bill
-        assert bill is not None  # a penalty names its bill
-        if bill.status == BillStatus.VOID:
-            continue  # voiding withdrew its penalty for good (billing.void)
-        entries = LedgerEntry.objects.filter(bill=bill, kind=LedgerKind.PENALTY)
-        standing = Decimal(entries.aggregate(t=MoneySum("amount"))["t"])
-        owed = owed_at_end_of(bill, penalty.posted_on - dt.timedelta(days=1))  # the day before: its penalty date
-        if standing > 0 and owed <= 0:
-            what, amount = "withdrawn", -standing
-            why = f"paid in full by the end of {penalty.posted_on - dt.timedelta(days=1)} (I-25, I-97)"
-        elif standing == 0 and owed > 0:
-            what, amount = "restored", penalty.amount
-            why = f"a payment reversed: {owed:,} was owed at the end of the penalty date (I-25, I-65)"
-        else:
-            continue
-        n = entries.filter(source_key__startswith=f"penalty-{what}:").count() + 1
-        LedgerEntry.objects.create(
-            parcel_id=penalty.parcel_id,
-            account_id=penalty.account_id,
-            kind=LedgerKind.PENALTY,
-            amount=amount,
-            posted_on=penalty.posted_on,
-            source_key=f"penalty-{what}:bill:{bill.pk}:{n}",
-            description=f"Late penalty {what}: {why}"[:200],
-            section=SECTION,
-            period_id=penalty.period_id,
-            bill=bill,
-            run=run[:64],
-            created_at=now,
-            created_by=user,
-        )
-        done[what] += 1
-        if what == "withdrawn":
-            done["moved_to_credit"] += _paid_toward_penalty_to_credit(penalty, n, run=run, user=user, now=now)
-    if any(done.values()):
-        AuditEvent.objects.create(
-            actor=user,
-            action="settle_penalties",
-            run=run[:64],
-            subject=f"late penalties of bills {sorted(set(bill_ids))}"[:200],
-            rows=sum(done.values()),
-            detail=done,
-        )
-    return done
-
-
-def _receipt_of(key: str) -> tuple[str, str]:
-    """("payment" or "credit", receipt) of an entry paying a bill part, its reversal included."""
-    parts = key.split(":")
-    if parts[0] == "reversal":
-        return ("credit", parts[2]) if parts[1] == "credit" else ("payment", parts[1])
-    return parts[0], parts[1]
-
-
-def _paid_toward_penalty_to_credit(penalty: LedgerEntry, n: int, *, run: str, user: Any, now: dt.datetime) -> int:
-    """A withdrawn penalty that a later payment had already paid (part of): what each receipt paid toward it
-    becomes that receipt's credit again, by a pair of entries summing to zero (the bill part, then the
-    credit), keyed under the receipt so that reversing the receipt reverses them too. Entries written."""
-    paid: dict[tuple[str, str], Decimal] = {}
-    toward = LedgerEntry.objects.filter(bill=penalty.bill, kind__in=PAID_KINDS, source_key__endswith=":penalty")
-    for key, amount in toward.values_list("source_key", "amount"):
-        paid[_receipt_of(key)] = paid.get(_receipt_of(key), Decimal(0)) + amount
-    rows = []
-    for (kind, receipt), net in sorted(paid.items()):
-        if net >= 0:
-            continue
-        prefix = f"{kind}:{receipt}:withdrawn-{n}"
-        credit = f"{prefix}:credit" if kind == "payment" else f"{prefix}:applied"
-        for key, amount, bill_id in ((f"{prefix}:bill:{penalty.bill_id}:penalty", -net, penalty.bill_id),
-                                     (credit, net, None)):  # fmt: skip
-            rows.append(
-                LedgerEntry(
-                    parcel_id=penalty.parcel_id,
-                    account_id=penalty.account_id,
-                    kind=LedgerKind.PAYMENT,
-                    amount=amount,
-                    posted_on=penalty.posted_on,
-                    source_key=key,
-                    description=f"Paid toward a withdrawn late penalty: back to receipt {receipt}'s credit"[:200],
-                    section=SECTION,
-                    period_id=penalty.period_id if bill_id else None,
-                    bill_id=bill_id,
-                    run=run[:64],
-                    created_at=now,
-                    created_by=user,
-                )
-            )
-    LedgerEntry.objects.bulk_create(rows)
-    return len(rows)
 
 
 def rebill_of(bill: Bill) -> Rebill | None:

@@ -36,7 +36,8 @@ from sewerworks.billing.engine.gather import gather
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, LedgerEntry, Rebill
 from sewerworks.billing.models.bills import kept_facts
 from sewerworks.billing.owed import PAID
-from sewerworks.billing.penalties import _receipt_of, hold_off_sweep, rebill_penalty_date
+from sewerworks.billing.penalties import hold_off_sweep, rebill_penalty_date
+from sewerworks.billing.penalty_withdrawal import receipt_of
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
@@ -76,7 +77,7 @@ def _payments_to_credit(bill: Bill, on: dt.date, run: str, by: Any) -> list[Ledg
     """What each receipt paid toward the voided bill, part by part, back to that receipt's credit."""
     net: dict[tuple[str, str, str], Decimal] = defaultdict(Decimal)
     for key, amount in LedgerEntry.objects.filter(bill=bill, kind__in=PAID).values_list("source_key", "amount"):
-        kind, receipt = _receipt_of(key)
+        kind, receipt = receipt_of(key)
         net[(kind, receipt, key.rsplit(":", 1)[-1])] += amount
     rows = []
     for (kind, receipt, part), paid in sorted(net.items()):

@@ -23,7 +23,8 @@ from django.utils import timezone
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import BillingPeriod, LedgerEntry
 from sewerworks.billing.owed import PAID, ZERO, bills_owed
-from sewerworks.billing.penalties import hold_off_sweep, settle_penalties
+from sewerworks.billing.penalties import hold_off_sweep
+from sewerworks.billing.penalty_withdrawal import settle_penalties
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require

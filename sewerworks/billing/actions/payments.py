@@ -11,7 +11,7 @@ Entries: one per bill part it settles (``payment:<receipt>:bill:<id>:penalty|cha
 on the day received, ``bill`` set) and any excess as a credit (``payment:<receipt>:credit``, ``bill``
 empty). I-63 orders the parts; I-65 says what was owed on the day received and what a reversal means.
 A payment received on or before a penalty date the sweep has already passed withdraws the penalty it
-proves undue, and its reversal puts it back (``billing.penalties.settle_penalties``, I-97).
+proves undue, and its reversal puts it back (``billing.penalty_withdrawal.settle_penalties``, I-97).
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from django.utils import timezone
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.owed import bills_owed
-from sewerworks.billing.penalties import hold_off_sweep, settle_penalties
+from sewerworks.billing.penalties import hold_off_sweep
+from sewerworks.billing.penalty_withdrawal import settle_penalties
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
 from sewerworks.core.parameters import current_parameters
