@@ -7,9 +7,9 @@ dated as the penalty (``penalty-withdrawn:bill:<id>:<n>``), when the bill owed n
 penalty date; a partial payment that leaves anything owed leaves the penalty (I-25, I-65). A reversal of
 that payment makes the bill owe again: the penalty is put back (``penalty-restored:bill:<id>:<n>``).
 What a later-received payment had already paid toward the withdrawn penalty goes back to that receipt
-as credit (a pair of entries under its receipt). Known limit: a later-received payment entered first
-that paid part of the charge too leaves the backdated one less of the charge to settle (I-63 allocates
-in the order entered), so the bill shows a balance at the end of its penalty date and keeps its penalty.
+as credit (a pair of entries under its receipt). A payment received before payments already entered settles
+the bills first (I-116, ``billing.reallocation``), so its penalty date is judged as if the payments had been
+entered in the order received.
 """
 
 from __future__ import annotations

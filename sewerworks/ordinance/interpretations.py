@@ -129,6 +129,9 @@ INTERPRETATIONS: dict[str, str] = {
     "the row's own timestamp is when it was recorded, and by whom",
     "I-115": "The daily sweep's moves for a missed deadline happen on the day it was missed (the day after its "
     "due day); a deadline is set on the as-of date of the determination that set it",
+    # Payments received out of the order entered (issue 11's follow-up)
+    "I-116": "§118-53 a payment entered after payments received later than it settles the bills first, as if "
+    "entered in the order received: what the later receipts paid goes back to their credit and is applied again",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

@@ -45,7 +45,7 @@ def credit_by_receipt(account: Any) -> dict[str, tuple[Decimal, dt.date]]:
     return {r: (c, since[r]) for r, c in left.items() if c > 0}
 
 
-def _apply(account: SewerAccount, on: dt.date, user: Any) -> int:
+def apply_credits(account: SewerAccount, on: dt.date, user: Any) -> int:
     """Inside the caller's transaction with the account locked: apply every credit; entries written."""
     rows: list[LedgerEntry] = []
     now = timezone.now()
@@ -109,7 +109,7 @@ def do_apply_credit(account: Any, *, acting_user: Any, on: dt.date | None = None
     with transaction.atomic():
         hold_off_sweep()
         locked = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account.pk)
-        return _apply(locked, on or timezone.localdate(), acting_user)
+        return apply_credits(locked, on or timezone.localdate(), acting_user)
 
 
 def apply_credits_to_period(period: BillingPeriod, *, acting_user: Any) -> int:
@@ -126,5 +126,5 @@ def apply_credits_to_period(period: BillingPeriod, *, acting_user: Any) -> int:
         with transaction.atomic():
             hold_off_sweep()
             account = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account_id)
-            written += _apply(account, period.bill_date, acting_user)
+            written += apply_credits(account, period.bill_date, acting_user)
     return written

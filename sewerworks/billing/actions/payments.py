@@ -12,6 +12,9 @@ on the day received, ``bill`` set) and any excess as a credit (``payment:<receip
 empty). I-63 orders the parts; I-65 says what was owed on the day received and what a reversal means.
 A payment received on or before a penalty date the sweep has already passed withdraws the penalty it
 proves undue, and its reversal puts it back (``billing.penalty_withdrawal.settle_penalties``, I-97).
+A payment received before payments already entered (a late check, a lockbox file) settles the bills as if
+entered in the order received: what the later receipts paid goes back to their credit and is applied again
+(``billing.reallocation``, I-116).
 """
 
 from __future__ import annotations
@@ -28,11 +31,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from sewerworks.billing.actions.credits import apply_credits
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.owed import bills_owed
 from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
+from sewerworks.billing.reallocation import release_later_payments, settles_in_received_order
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
 from sewerworks.core.parameters import current_parameters
@@ -133,6 +138,15 @@ def _write(
     existing = Payment.objects.filter(receipt_number=number).first()
     if existing is not None:  # entered while we queued for the account
         raise IntegrityError(f"receipt {number} exists")
+    now = timezone.now()
+    try:
+        received_order = settles_in_received_order(day)
+    except ValueError as exc:
+        raise ValidationError({"received_on": str(exc)}) from exc
+    # I-116: what payments received after this one paid goes back to their credit, applied again below
+    released = (
+        release_later_payments(account, day, run=f"payment:{number}", user=user, now=now) if received_order else set()
+    )
     owed = {str(b.bill.pk): b for b in bills_owed(account, on=day, dates=False)}
     try:
         order = current_parameters().at(day)
@@ -157,7 +171,6 @@ def _write(
     )
     payment._history_user = user  # type: ignore[attr-defined]
     payment.save()
-    now = timezone.now()
     common = {
         "account": account,
         "kind": LedgerKind.PAYMENT,
@@ -192,8 +205,11 @@ def _write(
             )
         )
     LedgerEntry.objects.bulk_create(rows)
+    if released:
+        apply_credits(account, day, user)  # each credit on its own day, after what this payment settled
     # I-97: received on or before a penalty date the sweep has passed, it may prove that penalty undue
-    settle_penalties({r.bill_id for r in rows if r.bill_id}, run=f"payment:{number}", user=user, now=now)
+    settled = {r.bill_id for r in rows if r.bill_id} | released
+    settle_penalties(settled, run=f"payment:{number}", user=user, now=now)
     AuditEvent.objects.create(
         actor=user,
         action="do_take_payment",
