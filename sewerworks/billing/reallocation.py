@@ -56,14 +56,15 @@ def release_later_payments(account: Any, day: dt.date, *, run: str, user: Any, n
     net: dict[tuple[str, str, int, str], Decimal] = defaultdict(Decimal)
     dated: dict[tuple[str, str, int, str], dt.date] = {}
     where: dict[int, tuple[int, int | None]] = {}
-    for key, amount, bill_id, posted_on, parcel_id, period_id in later.values_list(
+    for key, amount, named, day_posted, parcel, period in later.values_list(
         "source_key", "amount", "bill_id", "posted_on", "parcel_id", "period_id"
     ):
-        group = (*receipt_of(key), bill_id, key.rsplit(":", 1)[-1])
+        assert named is not None  # bill__isnull=False
+        group = (*receipt_of(key), named, key.rsplit(":", 1)[-1])
         net[group] += amount
         if amount < 0:
-            dated[group] = max(posted_on, dated.get(group, posted_on))
-        where[bill_id] = (parcel_id, period_id)
+            dated[group] = max(day_posted, dated.get(group, day_posted))
+        where[named] = (parcel, period)
     rows: list[LedgerEntry] = []
     counted: dict[tuple[str, str], int] = {}
     for (kind, receipt, bill_id, part), amount in sorted(net.items(), key=lambda kv: (dated.get(kv[0], day), kv[0])):
