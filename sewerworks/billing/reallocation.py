@@ -24,9 +24,8 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
-from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import LedgerEntry
-from sewerworks.billing.owed import PAID
+from sewerworks.billing.owed import PAID, payment_fields
 from sewerworks.billing.penalty_withdrawal import receipt_of
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.parameters.model import NotInForce
@@ -77,15 +76,7 @@ def release_later_payments(account: Any, day: dt.date, *, run: str, user: Any, n
         counted[(kind, receipt)] += 1
         prefix = f"{kind}:{receipt}:released-{counted[(kind, receipt)]}"
         parcel_id, period_id = where[bill_id]
-        common = {
-            "account": account,
-            "kind": LedgerKind.PAYMENT,
-            "posted_on": posted_on,
-            "section": "118-53",
-            "run": run[:64],
-            "created_at": now,
-            "created_by": user,
-        }
+        common = payment_fields(account, on=posted_on, run=run, now=now, user=user)
         description = f"Received after a payment of {day} entered later: back to receipt {receipt}'s credit (I-116)"
         rows.append(
             LedgerEntry(

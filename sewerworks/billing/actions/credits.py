@@ -20,9 +20,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import BillingPeriod, LedgerEntry
-from sewerworks.billing.owed import PAID, ZERO, bills_owed
+from sewerworks.billing.owed import PAID, ZERO, bills_owed, payment_fields
 from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
 from sewerworks.core.models import AuditEvent
@@ -57,15 +56,7 @@ def apply_credits(account: SewerAccount, on: dt.date, user: Any) -> int:
         parts, left = allocate_payment(credit, [b.as_open_bill() for b in owed.values()], current_parameters().at(day))
         n = LedgerEntry.objects.filter(source_key__startswith=f"credit:{receipt}:", source_key__endswith=":applied")
         prefix = f"credit:{receipt}:{n.count() + 1}"
-        common = {
-            "account": account,
-            "kind": LedgerKind.PAYMENT,
-            "posted_on": day,
-            "section": "118-53",
-            "run": prefix[:64],
-            "created_at": now,
-            "created_by": user,
-        }
+        common = payment_fields(account, on=day, run=prefix, now=now, user=user)
         batch = [
             LedgerEntry(
                 parcel_id=owed[p.key].bill.parcel_id,

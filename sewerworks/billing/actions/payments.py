@@ -34,7 +34,7 @@ from django.utils import timezone
 from sewerworks.billing.actions.credits import apply_credits
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.owed import bills_owed
+from sewerworks.billing.owed import bills_owed, payment_fields
 from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
 from sewerworks.billing.reallocation import release_later_payments, settles_in_received_order
@@ -171,15 +171,7 @@ def _write(
     )
     payment._history_user = user  # type: ignore[attr-defined]
     payment.save()
-    common = {
-        "account": account,
-        "kind": LedgerKind.PAYMENT,
-        "posted_on": day,
-        "section": "118-53",
-        "run": f"payment:{number}",
-        "created_at": now,
-        "created_by": user,
-    }
+    common = payment_fields(account, on=day, run=f"payment:{number}", now=now, user=user)
     rows = []
     for part in parts:
         bill = owed[part.key].bill
