@@ -16,20 +16,28 @@ from sewerworks.core.documents.wording import person
 TEMPLATE = "billing/documents/receipt.html"
 
 
+def settled_by(payment: Payment) -> list[dict[str, Any]]:
+    """What the payment settled, each bill part once and its credit, in the order first written: its entries
+    netted, so that a part it no longer pays (its penalty withdrawn, I-97; released by a payment received
+    before it and entered after, I-116) is left out and the credit shows what came back to it."""
+    net: dict[tuple[int | None, str], dict[str, Any]] = {}
+    entries = LedgerEntry.objects.filter(source_key__startswith=f"payment:{payment.receipt_number}:", kind="payment")
+    for e in entries.select_related("bill__period").order_by("id"):
+        part = e.source_key.rsplit(":", 1)[-1] if e.bill_id else "credit"
+        row = net.setdefault((e.bill_id, part), {"entry": e, "part": part, "amount": -e.amount * 0})
+        row["amount"] -= e.amount
+    return [row for row in net.values() if row["amount"] != 0]
+
+
 def receipt_context(payment: Payment) -> dict[str, Any]:
     """What a receipt shows, on its screen and on paper alike."""
-    settled = list(
-        LedgerEntry.objects.filter(source_key__startswith=f"payment:{payment.receipt_number}:", kind="payment")
-        .select_related("bill__period")
-        .order_by("id")
-    )
     owing = [b for b in bills_owed(payment.account, on=timezone.localdate()) if b.balance > 0]
     return {
         "town": town(),
         "payment": payment,
         "number": f"Receipt {payment.receipt_number}",
         "title": "Receipt for a sewer payment",
-        "settled": [{"entry": e, "part": e.source_key.rsplit(":", 1)[-1], "amount": -e.amount} for e in settled],
+        "settled": settled_by(payment),
         "owing": owing,
         "still_owed": sum((b.balance for b in owing), start=payment.amount * 0),
         "taken_by": person(payment.received_by),

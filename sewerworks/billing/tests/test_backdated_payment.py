@@ -14,8 +14,9 @@ import pytest
 from django.db.models import Sum
 
 from sewerworks.billing.actions import do_reverse_payment, do_take_payment
-from sewerworks.billing.models import Bill, LedgerEntry
+from sewerworks.billing.models import Bill, LedgerEntry, Payment
 from sewerworks.billing.owed import bills_owed, unapplied_credit
+from sewerworks.billing.receipts import settled_by
 from sewerworks.billing.tests.ledger_helpers import owed, owed_at_end_of, penalties, posted_bill
 from sewerworks.core.models import BoardResolution, ParameterOverride
 from sewerworks.enforcement.actions import do_sweep
@@ -76,6 +77,10 @@ def test_a_check_received_before_the_penalty_date_entered_after_a_later_payment_
         ("payment:R-20:released-2:credit", Decimal("-5.73"), later.received_on),
     ]
     assert ledger_total(bill) == Decimal("-63.03")  # 57.30 + 5.73 - 5.73 - 57.30 - 63.03
+    shown = [(s["part"], s["amount"]) for s in settled_by(later)]  # the later receipt, netted
+    assert shown == [("credit", Decimal("63.03"))]
+    on_time = Payment.objects.get(receipt_number="R-05")
+    assert [(s["part"], s["amount"]) for s in settled_by(on_time)] == [("charge", Decimal("57.30"))]
 
 
 def test_the_released_credit_is_applied_again_to_what_is_still_owed_on_its_own_day(staff: Any) -> None:
