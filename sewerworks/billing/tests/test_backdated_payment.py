@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db.models import Sum
 
 from sewerworks.billing.actions import do_reverse_payment, do_take_payment
@@ -154,3 +155,18 @@ def test_the_reading_in_force_on_the_day_received_decides(staff: Any) -> None:
     take(bill, staff.clerk, "63.03", "R-20", D(2026, 2, 20))
     take(bill, staff.clerk, "57.30", "R-05", D(2026, 2, 5))  # received the day before: received order
     assert standing(bill) == 0 and unapplied_credit(bill.account) == Decimal("63.03")
+
+
+def test_a_reading_that_is_neither_order_refuses_the_payment_by_name_and_writes_nothing(staff: Any) -> None:
+    resolution = BoardResolution.objects.create(
+        instrument="Res. 2026-13", adopted_on=D(2026, 1, 1), title="A mistyped reading"
+    )
+    ParameterOverride.objects.create(
+        resolution=resolution, key="charges.backdated_payment_settles", effective=D(2026, 1, 1), value="newest_first"
+    )
+    bill = posted_bill("57.30")
+    before = LedgerEntry.objects.count()
+    with pytest.raises(ValidationError) as refused:
+        take(bill, staff.clerk, "57.30", "R-9", D(2026, 1, 20))
+    assert "charges.backdated_payment_settles 'newest_first' is neither" in refused.value.message_dict["received_on"][0]
+    assert LedgerEntry.objects.count() == before and not Payment.objects.filter(receipt_number="R-9").exists()
