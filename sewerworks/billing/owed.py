@@ -66,20 +66,6 @@ class BillOwed:
         return OpenBill(str(self.bill.pk), self.bill.period.bill_date, self.penalty_due, self.charge_due)
 
 
-def payment_fields(account: Any, *, on: dt.date, run: str, now: dt.datetime, user: Any) -> dict[str, Any]:
-    """The fields an action's money entries share (a payment's parts and credit, a credit applied, a payment
-    released to credit, I-116): kind ``payment`` under §118-53, on the account, posted ``on``, by ``user``."""
-    return {
-        "account": account,
-        "kind": LedgerKind.PAYMENT,
-        "posted_on": on,
-        "section": "118-53",
-        "run": run[:64],
-        "created_at": now,
-        "created_by": user,
-    }
-
-
 def _sum(q: Q) -> MoneySum:
     return MoneySum("amount", filter=q)
 

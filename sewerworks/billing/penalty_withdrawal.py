@@ -22,6 +22,7 @@ from typing import Any
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import LedgerEntry
 from sewerworks.billing.penalties import PAID_KINDS, SECTION, owed_at_end_of
+from sewerworks.billing.receipt_entries import back_to_credit, payment_fields, receipt_of
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 
@@ -80,14 +81,6 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
     return done
 
 
-def receipt_of(key: str) -> tuple[str, str]:
-    """("payment" or "credit", receipt) of an entry paying a bill part, its reversal included."""
-    parts = key.split(":")
-    if parts[0] == "reversal":
-        return ("credit", parts[2]) if parts[1] == "credit" else ("payment", parts[1])
-    return parts[0], parts[1]
-
-
 def _paid_toward_penalty_to_credit(penalty: LedgerEntry, n: int, *, run: str, user: Any, now: dt.datetime) -> int:
     """A withdrawn penalty that a later payment had already paid (part of): what each receipt paid toward it
     becomes that receipt's credit again, by a pair of entries summing to zero (the bill part, then the
@@ -96,30 +89,20 @@ def _paid_toward_penalty_to_credit(penalty: LedgerEntry, n: int, *, run: str, us
     toward = LedgerEntry.objects.filter(bill=penalty.bill, kind__in=PAID_KINDS, source_key__endswith=":penalty")
     for key, amount in toward.values_list("source_key", "amount"):
         paid[receipt_of(key)] = paid.get(receipt_of(key), Decimal(0)) + amount
-    rows = []
+    rows: list[LedgerEntry] = []
+    assert penalty.bill_id is not None  # a penalty names its bill
     for (kind, receipt), net in sorted(paid.items()):
         if net >= 0:
             continue
-        prefix = f"{kind}:{receipt}:withdrawn-{n}"
-        credit = f"{prefix}:credit" if kind == "payment" else f"{prefix}:applied"
-        for key, amount, bill_id in ((f"{prefix}:bill:{penalty.bill_id}:penalty", -net, penalty.bill_id),
-                                     (credit, net, None)):  # fmt: skip
-            rows.append(
-                LedgerEntry(
-                    parcel_id=penalty.parcel_id,
-                    account_id=penalty.account_id,
-                    kind=LedgerKind.PAYMENT,
-                    amount=amount,
-                    posted_on=penalty.posted_on,
-                    source_key=key,
-                    description=f"Paid toward a withdrawn late penalty: back to receipt {receipt}'s credit"[:200],
-                    section=SECTION,
-                    period_id=penalty.period_id if bill_id else None,
-                    bill_id=bill_id,
-                    run=run[:64],
-                    created_at=now,
-                    created_by=user,
-                )
-            )
+        rows += back_to_credit(
+            f"{kind}:{receipt}:withdrawn-{n}",
+            net,
+            bill_id=penalty.bill_id,
+            part="penalty",
+            parcel_id=penalty.parcel_id,
+            period_id=penalty.period_id,
+            description=f"Paid toward a withdrawn late penalty: back to receipt {receipt}'s credit",
+            fields=payment_fields(penalty.account_id, on=penalty.posted_on, run=run, now=now, user=user),
+        )
     LedgerEntry.objects.bulk_create(rows)
     return len(rows)

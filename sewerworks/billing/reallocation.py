@@ -25,8 +25,8 @@ from decimal import Decimal
 from typing import Any
 
 from sewerworks.billing.models import LedgerEntry
-from sewerworks.billing.owed import PAID, payment_fields
-from sewerworks.billing.penalty_withdrawal import receipt_of
+from sewerworks.billing.owed import PAID
+from sewerworks.billing.receipt_entries import back_to_credit, payment_fields, receipt_of
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.parameters.model import NotInForce
 
@@ -74,29 +74,17 @@ def release_later_payments(account: Any, day: dt.date, *, run: str, user: Any, n
             earlier = LedgerEntry.objects.filter(source_key__startswith=f"{kind}:{receipt}:released-")
             counted[(kind, receipt)] = earlier.filter(bill__isnull=True).count()
         counted[(kind, receipt)] += 1
-        prefix = f"{kind}:{receipt}:released-{counted[(kind, receipt)]}"
         parcel_id, period_id = where[bill_id]
-        common = payment_fields(account, on=posted_on, run=run, now=now, user=user)
-        description = f"Received after a payment of {day} entered later: back to receipt {receipt}'s credit (I-116)"
-        rows.append(
-            LedgerEntry(
-                parcel_id=parcel_id,
-                amount=-amount,
-                source_key=f"{prefix}:bill:{bill_id}:{part}",
-                description=description[:200],
-                period_id=period_id,
-                bill_id=bill_id,
-                **common,
-            )
-        )
-        rows.append(
-            LedgerEntry(
-                parcel_id=account.parcel_id,
-                amount=amount,
-                source_key=f"{prefix}:credit" if kind == "payment" else f"{prefix}:applied",
-                description=description[:200],
-                **common,
-            )
+        rows += back_to_credit(
+            f"{kind}:{receipt}:released-{counted[(kind, receipt)]}",
+            amount,
+            bill_id=bill_id,
+            part=part,
+            parcel_id=parcel_id,
+            period_id=period_id,
+            description=f"Received after a payment of {day} entered later: back to receipt {receipt}'s credit (I-116)",
+            fields=payment_fields(account.pk, on=posted_on, run=run, now=now, user=user),
+            credit_parcel_id=account.parcel_id,
         )
     LedgerEntry.objects.bulk_create(rows)
     return {r.bill_id for r in rows if r.bill_id}

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import timezone
 
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.owed import bills_owed
+from sewerworks.billing.owed import ZERO, bills_owed
 from sewerworks.core.documents.render import render_document
 from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import person
@@ -24,7 +24,7 @@ def settled_by(payment: Payment) -> list[dict[str, Any]]:
     entries = LedgerEntry.objects.filter(source_key__startswith=f"payment:{payment.receipt_number}:", kind="payment")
     for e in entries.select_related("bill__period").order_by("id"):
         part = e.source_key.rsplit(":", 1)[-1] if e.bill_id else "credit"
-        row = net.setdefault((e.bill_id, part), {"entry": e, "part": part, "amount": -e.amount * 0})
+        row = net.setdefault((e.bill_id, part), {"entry": e, "part": part, "amount": ZERO})
         row["amount"] -= e.amount
     return [row for row in net.values() if row["amount"] != 0]
 

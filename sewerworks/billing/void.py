@@ -37,7 +37,7 @@ from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, L
 from sewerworks.billing.models.bills import kept_facts
 from sewerworks.billing.owed import PAID
 from sewerworks.billing.penalties import hold_off_sweep, rebill_penalty_date
-from sewerworks.billing.penalty_withdrawal import receipt_of
+from sewerworks.billing.receipt_entries import receipt_of
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters

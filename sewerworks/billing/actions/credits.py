@@ -21,9 +21,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from sewerworks.billing.models import BillingPeriod, LedgerEntry
-from sewerworks.billing.owed import PAID, ZERO, bills_owed, payment_fields
+from sewerworks.billing.owed import PAID, ZERO, bills_owed
 from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
+from sewerworks.billing.receipt_entries import payment_fields, receipt_of
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require
@@ -37,8 +38,7 @@ def credit_by_receipt(account: Any) -> dict[str, tuple[Decimal, dt.date]]:
     since: dict[str, dt.date] = {}
     rows = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID).order_by("posted_on", "id")
     for key, amount, day in rows.values_list("source_key", "amount", "posted_on"):
-        parts = key.split(":")
-        receipt = parts[2] if parts[0] == "reversal" and parts[1] == "credit" else parts[1]
+        receipt = receipt_of(key)[1]
         left[receipt] -= amount
         since.setdefault(receipt, day)
     return {r: (c, since[r]) for r, c in left.items() if c > 0}
@@ -56,7 +56,7 @@ def apply_credits(account: SewerAccount, on: dt.date, user: Any) -> int:
         parts, left = allocate_payment(credit, [b.as_open_bill() for b in owed.values()], current_parameters().at(day))
         n = LedgerEntry.objects.filter(source_key__startswith=f"credit:{receipt}:", source_key__endswith=":applied")
         prefix = f"credit:{receipt}:{n.count() + 1}"
-        common = payment_fields(account, on=day, run=prefix, now=now, user=user)
+        common = payment_fields(account.pk, on=day, run=prefix, now=now, user=user)
         batch = [
             LedgerEntry(
                 parcel_id=owed[p.key].bill.parcel_id,

@@ -34,10 +34,11 @@ from django.utils import timezone
 from sewerworks.billing.actions.credits import apply_credits
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.owed import bills_owed, payment_fields
+from sewerworks.billing.owed import bills_owed
 from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
 from sewerworks.billing.reallocation import release_later_payments, settles_in_received_order
+from sewerworks.billing.receipt_entries import payment_fields
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
 from sewerworks.core.parameters import current_parameters
@@ -171,7 +172,7 @@ def _write(
     )
     payment._history_user = user  # type: ignore[attr-defined]
     payment.save()
-    common = payment_fields(account, on=day, run=f"payment:{number}", now=now, user=user)
+    common = payment_fields(account.pk, on=day, run=f"payment:{number}", now=now, user=user)
     rows = []
     for part in parts:
         bill = owed[part.key].bill
