@@ -61,7 +61,7 @@ logconfig_dict = {
 
 def post_worker_init(worker: Any) -> None:
     """In each worker, once the application is loaded and before its first request: fill its caches."""
-    from sewerworks.core.api_query import routes
+    from sewerworks.core.api.query import routes
     from sewerworks.core.health import shipped_migrations
 
     routes()

@@ -4,15 +4,16 @@ Every endpoint needs a signed-in session (with its CSRF token for changes) or an
 ``Authorization: Bearer sw_…``; every endpoint also asks the user's role through ``rules``.
 """
 
+import sys
 from typing import Any
 
 from django.http import HttpRequest
 from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from sewerworks.core.api_auth import ApiTokenAuth, SessionAuth
-from sewerworks.core.api_query import document_unknown_parameters
-from sewerworks.core.api_schema import document_refusals
+from sewerworks.core.api.auth import ApiTokenAuth, SessionAuth
+from sewerworks.core.api.openapi import document_refusals
+from sewerworks.core.api.query import document_unknown_parameters, serve
 
 
 class SewerworksDocs(Swagger):
@@ -23,7 +24,14 @@ class SewerworksDocs(Swagger):
 
 class SewerworksAPI(NinjaAPI):
     """The API whose schema documents every refusal an operation can give: the 400 for an unknown query
-    parameter (``core/api_query.py``) and the rest (``core/api_schema.py``)."""
+    parameter (``core/api/query.py``) and the rest (``core/api/openapi.py``)."""
+
+    def get_openapi_operation_id(self, operation: Any) -> str:
+        """An operation's id is part of the published document (a generated client names its methods by it), so a
+        module's move never changes it: a module that moved names where it was published from in ``PUBLISHED_AS``."""
+        module = operation.view_func.__module__
+        published = getattr(sys.modules.get(module), "PUBLISHED_AS", module)
+        return f"{published}_{operation.view_func.__name__}".replace(".", "_")
 
     def get_openapi_schema(self, **kwargs: Any) -> Any:
         return document_refusals(document_unknown_parameters(super().get_openapi_schema(**kwargs)))
@@ -58,7 +66,7 @@ def _http_error(request: HttpRequest, exc: HttpError) -> Any:
 
 
 def _add_routers() -> None:
-    from sewerworks.core.api import router as core_router
+    from sewerworks.core.api.routes import router as core_router
 
     api.add_router("/", core_router)
     from importlib import import_module
@@ -71,3 +79,4 @@ def _add_routers() -> None:
 
 
 _add_routers()
+serve(api)

@@ -131,7 +131,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    "sewerworks.core.api_query.RefuseUnknownQueryParametersMiddleware",
+    "sewerworks.core.api.query.RefuseUnknownQueryParametersMiddleware",
     "sewerworks.core.methods.PageMethodsMiddleware",
 ]
 

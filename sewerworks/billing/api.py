@@ -18,9 +18,9 @@ from sewerworks.billing.balances import balance
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties import bill_penalty_date
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404 as _get
-from sewerworks.core.api_errors import refused as _refused
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import ImprovementArea, Parcel, SewerAccount
 

@@ -20,8 +20,8 @@ from sewerworks.billing import actions
 from sewerworks.billing.api import VIEW, _get, _refused, router
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.statements import statement
-from sewerworks.core.api_auth import require
-from sewerworks.core.schemas import Day
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.schemas import Day
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import SewerAccount
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from ninja import Field, Schema
 
-from sewerworks.core.schemas import Day
+from sewerworks.core.api.schemas import Day
 
 
 class PeriodIn(Schema):

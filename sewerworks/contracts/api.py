@@ -15,9 +15,9 @@ from sewerworks.contracts.actions import do_decide_agreement, do_petition, do_st
 from sewerworks.contracts.actions.screening import latest_screen
 from sewerworks.contracts.models import Candidate, ContractAgreement
 from sewerworks.contracts.views.candidates import by_eligibility
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404 as _get
-from sewerworks.core.api_errors import refused as _refused
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.core.models import BoardResolution
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import Parcel, SewerAccount

@@ -9,7 +9,7 @@ from typing import Literal
 from ninja import Field, Schema
 
 from sewerworks.contracts.choices import Outcome
-from sewerworks.core.schemas import Day
+from sewerworks.core.api.schemas import Day
 
 OutcomeName = Literal["eligible", "eligible-under-118-29.1", "too-far", "not-adjoining", "cannot-judge"]
 assert set(OutcomeName.__args__) == set(Outcome.values)  # type: ignore[attr-defined]

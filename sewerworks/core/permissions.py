@@ -1,6 +1,6 @@
 """The one role check every action and screen asks (permissions are ``rules`` predicates in each app's
 ``rules.py``): :func:`require` raises ``PermissionDenied`` naming what was refused and the permission.
-The API turns it into a 403 (``core.api_auth.require``); views let Django turn it into a 403 page."""
+The API turns it into a 403 (``core.api.auth.require``); views let Django turn it into a 403 page."""
 
 from __future__ import annotations
 

@@ -23,8 +23,8 @@ from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.pagination import paginate
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404
 from sewerworks.enforcement import actions
 from sewerworks.enforcement import api_schemas as s
 from sewerworks.enforcement.actions import do_post_fine, do_sweep

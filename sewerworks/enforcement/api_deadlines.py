@@ -7,8 +7,8 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404
 from sewerworks.enforcement import api_schemas as s
 from sewerworks.enforcement.actions import do_meet_deadline
 from sewerworks.enforcement.deadline_kinds import kind_rule

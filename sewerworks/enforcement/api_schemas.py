@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, get_args
 from ninja import Field, Schema
 from pydantic import AfterValidator, AwareDatetime, BeforeValidator, PlainSerializer
 
-from sewerworks.core.schemas import Day
+from sewerworks.core.api.schemas import Day
 from sewerworks.core.text import no_nul
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.choices import (

@@ -12,9 +12,9 @@ from django.http import HttpRequest
 from ninja import File, Form, Router, Status
 from ninja.files import UploadedFile
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404 as _get
-from sewerworks.core.api_errors import refused as _refused
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.engineering import api_schemas as s
 from sewerworks.engineering.actions import do_import_design
 from sewerworks.engineering.forms import MAX_DESIGN_BYTES

@@ -13,9 +13,9 @@ from django.utils import timezone
 from ninja import Router, Status
 from ninja.pagination import paginate
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404 as _get
-from sewerworks.core.api_errors import refused as _refused
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.grease import actions
 from sewerworks.grease import api_schemas as s
 from sewerworks.grease.models import GreaseInspection, Hauler, Interceptor, PumpOut

@@ -14,9 +14,9 @@ from ninja import Router, Status
 from ninja.errors import HttpError
 from ninja.pagination import paginate
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404 as _get
-from sewerworks.core.api_errors import refused as _refused
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.permits import actions
 from sewerworks.permits import api_schemas as s
 from sewerworks.permits.actions.moves import blockers

@@ -8,7 +8,7 @@ from typing import Any
 
 from ninja import Field, Schema
 
-from sewerworks.core.schemas import Day
+from sewerworks.core.api.schemas import Day
 
 
 class PermitOut(Schema):

@@ -15,10 +15,10 @@ from ninja import Router, Status
 from ninja.errors import HttpError
 from ninja.pagination import paginate
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import MAX_ID
-from sewerworks.core.api_errors import record_or_404 as _get
-from sewerworks.core.api_errors import refused as _refused
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import MAX_ID
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.core.models import BoardResolution
 from sewerworks.ordinance.s118_37_limits import PARAMETERS
 from sewerworks.pretreatment import actions

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import AfterValidator
 
-from sewerworks.core.schemas import Day
+from sewerworks.core.api.schemas import Day
 from sewerworks.core.text import no_nul
 from sewerworks.pretreatment.choices import CHECKLIST
 

@@ -24,8 +24,8 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import create_model
 
 from sewerworks.core import generation
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404
 from sewerworks.core.models import ImportBatch
 from sewerworks.registry import actions, filters, reads
 from sewerworks.registry import api_schemas as s

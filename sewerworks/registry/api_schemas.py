@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from ninja import Field, Schema
 from pydantic import PlainSerializer, StrictInt, StrictStr, create_model
 
-from sewerworks.core.schemas import Day
+from sewerworks.core.api.schemas import Day
 from sewerworks.registry.choices import BuildingUse, MeterUnit, ReadSource, UserClass
 from sewerworks.registry.filters import MAX_ID
 

@@ -1,5 +1,5 @@
 """Every date an API operation takes in, in its body or its query, is written as a date and lies in
-1900-2999 (``core.schemas.Day``): ``0`` is refused, not read as 1970-01-01 (issue 18). The walk visits the
+1900-2999 (``core.api.schemas.Day``): ``0`` is refused, not read as 1970-01-01 (issue 18). The walk visits the
 input schemas of every operation, whichever app declared it."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from sewerworks.api import api
 
-# Schemas not yet on core.schemas.Day: billing's, which another session is changing (issue 18 leaves
+# Schemas not yet on core.api.schemas.Day: billing's, which another session is changing (issue 18 leaves
 # them to be moved when it is merged). Remove a name here when its schemas use Day.
 NOT_YET: tuple[str, ...] = ()
 

@@ -14,11 +14,11 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404
+from sewerworks.core.api.schemas import Day
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
-from sewerworks.core.schemas import Day
 
 router = Router(tags=["resolutions"])
 

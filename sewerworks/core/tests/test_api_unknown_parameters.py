@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from sewerworks.api import api
-from sewerworks.core.api_query import query_parameters, routes
+from sewerworks.core.api.query import query_parameters, routes
 
 pytestmark = pytest.mark.django_db
 

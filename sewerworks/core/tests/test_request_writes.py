@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from sewerworks.core.api_auth import LAST_USE_RESOLUTION
+from sewerworks.core.api.auth import LAST_USE_RESOLUTION
 from sewerworks.core.models import ApiToken
 
 URL = "/api/parcels?limit=1"

@@ -18,11 +18,11 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import PlainSerializer
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404
+from sewerworks.core.api.schemas import Day
 from sewerworks.core.charges import do_mark_charge_billed
 from sewerworks.core.models import PendingCharge
-from sewerworks.core.schemas import Day
 
 router = Router(tags=["pending charges"])
 MAX_ID = 2**53

@@ -12,16 +12,17 @@ from django.http import HttpRequest
 from ninja import Body, Query, Router, Schema
 from ninja.errors import HttpError
 
-from sewerworks.core.api_auth import require
-from sewerworks.core.api_errors import record_or_404
+from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404
+from sewerworks.core.api.schemas import Day
 from sewerworks.core.determinations import LawNotInForce, run_determination, run_determinations
 from sewerworks.core.jobs import do_rerun_job
 from sewerworks.core.models import Job
-from sewerworks.core.schemas import Day
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError, Topic, topics
 
 router = Router(tags=["determinations"])
+PUBLISHED_AS = "sewerworks.core.api"  # this module's operation ids, kept when it moved (sewerworks.api)
 
 
 class TopicOut(Schema):
@@ -189,6 +190,6 @@ from sewerworks.core.resolutions.api import router as resolutions_router  # noqa
 
 router.add_router("/", resolutions_router)
 
-from sewerworks.core.api_charges import router as charges_router  # noqa: E402
+from sewerworks.core.api.charges import router as charges_router  # noqa: E402
 
 router.add_router("/", charges_router)

@@ -15,8 +15,9 @@ from functools import cache
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import get_resolver
 
-from .text import has_nul
+from sewerworks.core.text import has_nul
 
 API_PREFIX = "/api/"
 UNKNOWN_PARAMETER = (
@@ -26,10 +27,18 @@ UNKNOWN_PARAMETER = (
 Route = tuple[re.Pattern[str], frozenset[str]]
 
 
-def _api() -> Any:
-    from sewerworks.api import api  # the project's API, assembled at the top: read here, never imported at load
+_SITE: list[Any] = []
 
-    return api
+
+def serve(api: Any) -> None:
+    """The project's API (``sewerworks.api``, assembled at the top) names itself here: core never imports it."""
+    _SITE[:] = [api]
+
+
+def _api() -> Any:
+    if not _SITE:  # the URL configuration, loaded once, imports the API, which calls serve()
+        get_resolver().url_patterns  # noqa: B018
+    return _SITE[0]
 
 
 @cache
