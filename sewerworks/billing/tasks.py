@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django_tasks import task
 
-from sewerworks.core.jobs import JobRun
+from sewerworks.core.jobs.runner import JobRun
 
 
 @task()

@@ -6,7 +6,7 @@ import datetime as dt
 
 from django_tasks import task
 
-from sewerworks.core.jobs import JobRun
+from sewerworks.core.jobs.runner import JobRun
 
 
 @task()

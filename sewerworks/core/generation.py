@@ -89,7 +89,7 @@ def record_changed(sender: Any, using: str | None = None, **kwargs: Any) -> None
 def changed(alias: str = DEFAULT_DB_ALIAS) -> None:
     """Something screens show changed: at once for this process, for the others after the commit. Called by
     the signals above, and by a write no signal sees that a screen shows (a background job starting or
-    ending, ``core.jobs``)."""
+    ending, ``core.jobs.runner``)."""
     _local_value[0] = next(_local)
     connection = connections[alias]
     if not connection.in_atomic_block:

@@ -2,7 +2,7 @@
 
 200 while the database answers and every migration the code ships is applied; 503 (naming which check
 failed) when either fails. It also reports the age of the background worker's last heartbeat
-(``core.heartbeat``): a worker that stopped leaves the web pages working, so that is reported, with
+(``core.jobs.heartbeat``): a worker that stopped leaves the web pages working, so that is reported, with
 ``stale`` set after three missed beats, but does not turn the answer into a 503.
 JSON, never cached, never a page of the application (no session, no cookie, no database write).
 """
@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from sewerworks.core.heartbeat import interval_seconds, last_heartbeat
+from sewerworks.core.jobs.heartbeat import interval_seconds, last_heartbeat
 
 STALE_BEATS = 3
 

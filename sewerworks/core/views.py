@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from sewerworks.core.dashboard import shown_panels
 from sewerworks.core.determinations import LawNotInForce, run_determination, today
-from sewerworks.core.jobs import do_rerun_job
+from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.ordinance.topics import FactsError, UnknownTopic, topics
 

@@ -12,7 +12,7 @@ from django.db import connection
 
 from sewerworks.core.imports import staging
 from sewerworks.core.imports.tasks import import_upload
-from sewerworks.core.jobs import start_job
+from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import ImportBatch, Job
 from sewerworks.registry.models import ImprovementArea, Ownership, Parcel
 from sewerworks.registry.search import search

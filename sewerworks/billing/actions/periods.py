@@ -17,7 +17,7 @@ from sewerworks.billing import pipeline
 from sewerworks.billing.engine.lock import BillRunBusy
 from sewerworks.billing.engine.run import POST_CHUNK, Progress, RunResult, move, post_period
 from sewerworks.billing.models import Bill, BillingPeriod
-from sewerworks.core.jobs import start_job
+from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.permissions import require

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from sewerworks.billing.documents.order import printable
 from sewerworks.billing.models import BillBatch, BillingPeriod, MailingOrder
-from sewerworks.core.jobs import enqueue
+from sewerworks.core.jobs.runner import enqueue
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.permissions import require
 

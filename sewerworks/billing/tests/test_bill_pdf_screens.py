@@ -169,7 +169,7 @@ def test_a_failed_batch_leaves_no_file_and_its_rerun_prints_it(
     client_as: Any, two_bills: BillingPeriod, django_capture_on_commit_callbacks: Any, monkeypatch: Any
 ) -> None:
     from sewerworks.billing.documents import batch as batch_module
-    from sewerworks.core.jobs import do_rerun_job
+    from sewerworks.core.jobs.runner import do_rerun_job
 
     real = batch_module.write_batch
 

@@ -13,7 +13,7 @@ from sewerworks.core.imports import staging
 from sewerworks.core.imports.kinds import get_kind
 from sewerworks.core.imports.runner import check_permission, do_import_files, result_of
 from sewerworks.core.imports.writer import batch_priority
-from sewerworks.core.jobs import JobRun
+from sewerworks.core.jobs.runner import JobRun
 
 
 @task()

@@ -17,8 +17,8 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from sewerworks.core.imports.sqlbatch import compile_inserts, history_rows, run_inserts
+from sewerworks.core.jobs.workers import process_alive, this_worker
 from sewerworks.core.models import AuditEvent, ImportBatch, StagedRows
-from sewerworks.core.workers import process_alive, this_worker
 
 log = logging.getLogger(__name__)
 

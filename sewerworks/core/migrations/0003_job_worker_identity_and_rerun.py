@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='job',
             name='task_path',
-            field=models.CharField(blank=True, help_text="The task's import path, e.g. 'sewerworks.core.tasks.check_parameters'.", max_length=200, verbose_name='task'),
+            field=models.CharField(blank=True, help_text="The task's import path, e.g. 'sewerworks.core.jobs.tasks.check_parameters'.", max_length=200, verbose_name='task'),
         ),
         migrations.AddField(
             model_name='job',

@@ -33,7 +33,7 @@ class Job(models.Model):
         "task",
         max_length=200,
         blank=True,
-        help_text="The task's import path, e.g. 'sewerworks.core.tasks.check_parameters'.",
+        help_text="The task's import path, e.g. 'sewerworks.core.jobs.tasks.check_parameters'.",
     )
     task_kwargs = models.JSONField(
         "task arguments", default=dict, blank=True, help_text="The arguments it was started with (besides job_id)."

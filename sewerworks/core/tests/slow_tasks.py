@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django_tasks import task
 
-from sewerworks.core.jobs import JobRun
+from sewerworks.core.jobs.runner import JobRun
 
 
 @task()

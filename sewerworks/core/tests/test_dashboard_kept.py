@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import F
 
 from sewerworks.core import generation
-from sewerworks.core.jobs import do_rerun_job
+from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import AuditEvent, DataGeneration, Job
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ INTERRUPTED = "1 background job interrupted"
 def interrupted_job() -> Job:
     return Job.objects.create(
         kind="check_parameters", title="Check the parameters", status=Job.Status.INTERRUPTED,
-        task_path="sewerworks.core.tasks.check_parameters",
+        task_path="sewerworks.core.jobs.tasks.check_parameters",
     )  # fmt: skip
 
 
@@ -117,7 +117,7 @@ def test_a_computed_read_is_kept_until_a_record_changes() -> None:
 
 
 def test_a_background_job_starting_and_ending_moves_the_generation() -> None:
-    from sewerworks.core.jobs import job_finished, job_started
+    from sewerworks.core.jobs.runner import job_finished, job_started
 
     job = Job.objects.create(kind="check_parameters", title="Check the parameters", status=Job.Status.QUEUED)
     before = generation.current()

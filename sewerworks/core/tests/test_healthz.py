@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from sewerworks.core import health
-from sewerworks.core.heartbeat import Heartbeat, beat
+from sewerworks.core.jobs.heartbeat import Heartbeat, beat
 from sewerworks.core.models import WorkerHeartbeat
 
 pytestmark = pytest.mark.django_db

@@ -20,10 +20,10 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
-from sewerworks.core.jobs import do_rerun_job, start_job
+from sewerworks.core.jobs.runner import do_rerun_job, start_job
+from sewerworks.core.jobs.workers import process_alive, process_start, recover_interrupted_jobs
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.tests.slow_tasks import wait_for_release
-from sewerworks.core.workers import process_alive, process_start, recover_interrupted_jobs
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -172,7 +172,7 @@ def test_a_board_member_sees_no_rerun_and_may_not_post_one(client_as: Any) -> No
 def test_a_rerun_from_the_command_line_and_the_api(make_user: Any, client_as: Any) -> None:
     make_user("clerk", username="clerk-cli")
     job = Job.objects.create(
-        kind="x", title="Check", status=Job.Status.FAILED, task_path="sewerworks.core.tasks.check_parameters"
+        kind="x", title="Check", status=Job.Status.FAILED, task_path="sewerworks.core.jobs.tasks.check_parameters"
     )
     out = StringIO()
     call_command("jobs", stdout=out)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from sewerworks.core.jobs import start_job
+from sewerworks.core.jobs.runner import start_job
+from sewerworks.core.jobs.tasks import check_parameters
 from sewerworks.core.models import Job
-from sewerworks.core.tasks import check_parameters
 
 
 @pytest.mark.django_db(transaction=True)
@@ -39,3 +39,22 @@ def test_jobs_api(client_as) -> None:
     job = Job.objects.create(kind="x", title="Bill run", total=2, done=1)
     assert client.get(f"/api/jobs/{job.pk}").json()["percent"] == 50
     assert client.get("/api/jobs/999999").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_job_recorded_before_core_moved_its_tasks_is_rerun_from_their_new_module() -> None:
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("sewerworks.core.migrations.0010_moved_task_paths")
+    old = Job.objects.create(kind="x", title="Check", task_path="sewerworks.core.tasks.check_parameters")
+    other = Job.objects.create(kind="x", title="Bills", task_path="sewerworks.billing.tasks.bill_run")
+    migration.forward(apps, None)
+    old.refresh_from_db()
+    other.refresh_from_db()
+    assert old.task_path == "sewerworks.core.jobs.tasks.check_parameters"
+    assert other.task_path == "sewerworks.billing.tasks.bill_run"
+    migration.backward(apps, None)
+    old.refresh_from_db()
+    assert old.task_path == "sewerworks.core.tasks.check_parameters"

@@ -31,7 +31,7 @@ from sewerworks.core.imports import rejects, staging
 from sewerworks.core.imports.common import ImportResult
 from sewerworks.core.imports.kinds import ImportKind, get_kind, import_kinds
 from sewerworks.core.imports.tasks import import_upload, preview_upload_job
-from sewerworks.core.jobs import start_job
+from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import Job
 from sewerworks.core.permissions import require
 from sewerworks.registry.imports.actions import do_import_upload, preview_upload

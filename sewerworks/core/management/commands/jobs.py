@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from sewerworks.core.jobs import do_rerun_job
+from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
 
 

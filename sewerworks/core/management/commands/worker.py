@@ -1,6 +1,6 @@
 """sewerworks worker: run background jobs (bill runs, batch PDFs, imports) from the database queue.
 
-While it runs it writes a heartbeat (``core.heartbeat``) that ``/healthz`` reports. As it starts, a
+While it runs it writes a heartbeat (``core.jobs.heartbeat``) that ``/healthz`` reports. As it starts, a
 worker marks the jobs of workers that died (killed, out of memory, a restart) as
 interrupted, so that none stays "running" forever; ``sewerworks jobs --rerun ID`` runs one again.
 """
@@ -13,8 +13,8 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from sewerworks.core.heartbeat import Heartbeat
-from sewerworks.core.workers import recover_interrupted_jobs
+from sewerworks.core.jobs.heartbeat import Heartbeat
+from sewerworks.core.jobs.workers import recover_interrupted_jobs
 
 
 class Command(BaseCommand):

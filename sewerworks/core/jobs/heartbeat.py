@@ -16,8 +16,8 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
+from sewerworks.core.jobs.workers import this_worker
 from sewerworks.core.models import WorkerHeartbeat
-from sewerworks.core.workers import this_worker
 
 logger = logging.getLogger(__name__)
 DEFAULT_SECONDS = 30

@@ -5,7 +5,7 @@ The queue is django-tasks with its database backend (works on SQLite and Postgre
 :func:`report_progress`; :func:`start_job` creates the :class:`Job` row and enqueues the task.
 
 A running job names its worker process (host, pid, process start) and keeps a heartbeat; when a worker
-dies, the next one to start marks its jobs interrupted (``core.workers``), and ``do_rerun_job`` runs the
+dies, the next one to start marks its jobs interrupted (``core.jobs.workers``), and ``do_rerun_job`` runs the
 same task with the same arguments again.
 """
 
@@ -19,9 +19,9 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from sewerworks.core import generation
+from sewerworks.core.jobs.workers import this_worker
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.permissions import require
-from sewerworks.core.workers import this_worker
 
 
 def start_job(task: Any, *, kind: str, title: str, acting_user: Any, **kwargs: Any) -> Job:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from sewerworks.core.jobs import JobRun
+from sewerworks.core.jobs.runner import JobRun
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.parameters import ParameterError
 

@@ -114,6 +114,6 @@ def _close_queue_rows(task_ids: list[str], now: dt.datetime) -> None:
     DBTaskResult.objects.filter(Q(id__in=task_ids), status=TaskResultStatus.RUNNING).update(
         status=TaskResultStatus.FAILED,
         finished_at=now,
-        exception_class_path="sewerworks.core.workers.WorkerStopped",
+        exception_class_path="sewerworks.core.jobs.workers.WorkerStopped",
         traceback="The worker process running this task stopped before it finished.",
     )
