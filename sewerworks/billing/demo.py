@@ -24,7 +24,7 @@ from sewerworks.billing.demo_reads import add_sample_accounts
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill
 from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS, told_on
-from sewerworks.core.events import story_day
+from sewerworks.core.records.events import story_day
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
 from sewerworks.core.roles import CLERK, SUPERINTENDENT
 from sewerworks.enforcement.actions import do_sweep

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from sewerworks.billing.balances import balance
 from sewerworks.billing.models import Bill, LedgerEntry
-from sewerworks.core.record_sections import RecordSection, present, record_section
+from sewerworks.core.records.sections import RecordSection, present, record_section
 from sewerworks.registry.models import Parcel
 
 SHOWN = 20

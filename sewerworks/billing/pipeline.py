@@ -8,13 +8,13 @@ it, exceptions first; posting writes its bills to the ledger once, in chunks of 
 short transaction (I-108): while it lasts the period is "posting", each bill part of the ledger from the
 moment its chunk commits; a posting that stopped (a crash) is finished by posting again, which posts only
 what is left. The period becomes posted when every bill is. A posted period never moves again.
-Every move is checked by core's :class:`~sewerworks.core.pipelines.Pipeline` and written as a
+Every move is checked by core's :class:`~sewerworks.core.records.pipelines.Pipeline` and written as a
 :class:`PeriodStatusChange`.
 """
 
 from __future__ import annotations
 
-from sewerworks.core.pipelines import InvalidTransition, Pipeline
+from sewerworks.core.records.pipelines import InvalidTransition, Pipeline
 
 DRAFT = "draft"
 REVIEWED = "reviewed"

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
-from sewerworks.core.record_sections import present, record_probe
-from sewerworks.core.timeline import TimelineEvent, timeline_source
+from sewerworks.core.records.sections import present, record_probe
+from sewerworks.core.records.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Parcel
 
 LIMIT = 20

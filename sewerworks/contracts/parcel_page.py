@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from sewerworks.contracts.models import Candidate, ContractAgreement
-from sewerworks.core.record_sections import RecordSection, present, record_probe, record_section
+from sewerworks.core.records.sections import RecordSection, present, record_probe, record_section
 from sewerworks.registry.models import Parcel
 
 record_probe("contracts_candidate", lambda pk: Candidate.objects.filter(parcel_id=pk))

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models.signals import post_save
 
 from sewerworks.contracts.models import ScreenRun
-from sewerworks.core.bulk import records_written
+from sewerworks.core.records.bulk import records_written
 from sewerworks.registry.models import ImprovementArea, Parcel
 
 RESCREEN_AT_ONCE = 5_000  # more parcels written at once than this: screen the whole layer as a job

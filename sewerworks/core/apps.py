@@ -12,15 +12,13 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from sewerworks.core import (
-            checks,  # noqa: F401 - registers the checks of `check --deploy`
-            events,  # noqa: F401 - dates history rows by their event (I-114)
-        )
+        from sewerworks.core import checks  # noqa: F401 - registers the checks of `check --deploy`
+        from sewerworks.core.records import events  # noqa: F401 - dates history rows by their event (I-114)
         from sewerworks.core.signals import ensure_role_groups
 
         post_migrate.connect(ensure_role_groups, sender=self)
 
-        from sewerworks.core import generation
+        from sewerworks.core.records import generation
 
         generation.connect()  # every committed change moves the data generation on (the dashboard's panels)
 
@@ -29,7 +27,7 @@ class CoreConfig(AppConfig):
 
         from sewerworks.core.signals import record_last_login
 
-        # A login records its time without ever waiting behind an import (core.quickwrite).
+        # A login records its time without ever waiting behind an import (core.records.quickwrite).
         user_logged_in.disconnect(update_last_login, dispatch_uid="update_last_login")
         user_logged_in.connect(record_last_login, dispatch_uid="sewerworks_record_last_login")
 

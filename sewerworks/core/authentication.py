@@ -19,7 +19,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.quickwrite import write_if_free
+from sewerworks.core.records.quickwrite import write_if_free
 
 MAX_FAILURES = 10
 WINDOW = timedelta(minutes=15)

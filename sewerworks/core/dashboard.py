@@ -10,7 +10,7 @@ asked only for a user holding one of their roles (never for a board member, who 
 and the dashboard groups what they return into overdue, due today and due this week (I-113).
 
 The panels a user sees are computed and rendered once, then kept for ``KEPT_SECONDS`` (Django's cache, per
-server process) under the data generation (``core.generation``): any change committed anywhere, or made
+server process) under the data generation (``core.records.generation``): any change committed anywhere, or made
 by this process, moves it on, so the next dashboard computes them afresh; the page says when the figures
 it shows were computed ("as of").
 """
@@ -30,7 +30,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString
 
-from sewerworks.core import generation
+from sewerworks.core.records import generation
 from sewerworks.core.roles import ADMINISTRATOR, BOARD_MEMBER, user_roles
 from sewerworks.ordinance.deadlines import is_business_day, local_date
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 
-from sewerworks.core.events import story_day
+from sewerworks.core.records.events import story_day
 from sewerworks.core.roles import ROLES
 
 DEMO_USERS: dict[str, tuple[str, str, str]] = {
@@ -39,7 +39,7 @@ BULK_BUILDERS: list[Callable[..., None]] = []
 
 def told_on(today: dt.date) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """A demo builder whose writes are recorded in the demo's story: on ``today`` (the demo's today), or on
-    the day of the event a write records when earlier (``core.events.story_day``, I-114). A builder opens
+    the day of the event a write records when earlier (``core.records.events.story_day``, I-114). A builder opens
     a ``story_day`` of its own around a step of an earlier day."""
 
     def wrap(builder: Callable[..., None]) -> Callable[..., None]:

@@ -16,10 +16,10 @@ def ensure_role_groups(**kwargs: Any) -> None:
 
 def record_last_login(sender: Any, user: Any, **kwargs: Any) -> None:
     """Django's update_last_login, except that the write is skipped rather than waited for when a batch
-    holds the database: the login itself must go through (core.quickwrite)."""
+    holds the database: the login itself must go through (core.records.quickwrite)."""
     from django.utils import timezone
 
-    from sewerworks.core.quickwrite import write_if_free
+    from sewerworks.core.records.quickwrite import write_if_free
 
     now = timezone.now()
     if write_if_free(lambda: type(user)._default_manager.filter(pk=user.pk).update(last_login=now),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sewerworks.core.record_sections import prefetched
+from sewerworks.core.records.sections import prefetched
 from sewerworks.registry.choices import ConnectionStatus
 from sewerworks.registry.models import Building
 

@@ -17,7 +17,7 @@ from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
-from sewerworks.core.events import story_day
+from sewerworks.core.records.events import story_day
 from sewerworks.core.roles import SUPERINTENDENT
 from sewerworks.enforcement.actions import (
     do_issue_notice,

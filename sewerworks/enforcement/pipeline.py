@@ -1,4 +1,4 @@
-"""The life of a violation and of a deadline, declared as data (``core.pipelines``).
+"""The life of a violation and of a deadline, declared as data (``core.records.pipelines``).
 
     open → noticed → corrected → closed
     noticed → escalated → referred to court → closed
@@ -9,7 +9,7 @@ moves are also its :class:`StatusChange` rows.
 
 from __future__ import annotations
 
-from sewerworks.core.pipelines import InvalidTransition, Pipeline
+from sewerworks.core.records.pipelines import InvalidTransition, Pipeline
 from sewerworks.enforcement.choices import DeadlineStatus
 
 __all__ = ["DEADLINE", "VIOLATION", "InvalidTransition", "check"]

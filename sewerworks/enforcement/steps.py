@@ -7,8 +7,8 @@ import datetime as dt
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from sewerworks.core import pipelines
 from sewerworks.core.parameters import current_parameters
+from sewerworks.core.records import pipelines
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.followups import permission_for
 from sewerworks.enforcement.actions.violations import do_open_violation, move

@@ -9,8 +9,8 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core.record_sections import present, record_probe
-from sewerworks.core.timeline import TimelineEvent, timeline_source
+from sewerworks.core.records.sections import present, record_probe
+from sewerworks.core.records.timeline import TimelineEvent, timeline_source
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.models import AbandonmentFine, CourtFine, Deadline, Notice, StatusChange, Violation
 from sewerworks.registry.models import Parcel

@@ -14,8 +14,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core import generation
 from sewerworks.core.dashboard import Panel, WorkItem, dashboard_panel, my_work
+from sewerworks.core.records import generation
 from sewerworks.core.roles import BOARD_MEMBER, BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT
 from sewerworks.enforcement.choices import Program
 from sewerworks.enforcement.models import FollowUp
@@ -24,7 +24,7 @@ from sewerworks.grease.status import Standing, standings
 
 def kept_standings(today: dt.date) -> list[Standing]:
     """Every establishment's standing as of ``today``, computed once for the panel and the inspectors' work
-    while the records stay the same (core.generation)."""
+    while the records stay the same (core.records.generation)."""
     return generation.kept(f"grease-standings:{today}", lambda: standings(today))
 
 

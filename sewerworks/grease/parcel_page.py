@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
-from sewerworks.core.record_sections import RecordSection, present, record_probe, record_section
+from sewerworks.core.records.sections import RecordSection, present, record_probe, record_section
 from sewerworks.grease.models import FoodServiceEstablishment
 from sewerworks.grease.status import establishments, standings
 from sewerworks.registry.models import Parcel

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from sewerworks.core.record_sections import RecordSection, present, record_probe, record_section
+from sewerworks.core.records.sections import RecordSection, present, record_probe, record_section
 from sewerworks.permits.models import Permit
 from sewerworks.permits.status import permits
 from sewerworks.registry.models import Parcel

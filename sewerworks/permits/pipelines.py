@@ -1,5 +1,5 @@
 """Each permit's status pipeline, declared as data: the statuses, the moves, what each move means and who
-may make it (a permission of ``permits/rules.py``). ``core.pipelines`` enforces the moves and writes each one
+may make it (a permission of ``permits/rules.py``). ``core.records.pipelines`` enforces the moves and writes each one
 to history with who, when and why; the actions (``permits/actions/``) check the permission named here.
 
 Gates beyond the table (checked by :mod:`sewerworks.permits.actions.moves`): a building-sewer or reuse
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sewerworks.core.pipelines import Pipeline
+from sewerworks.core.records.pipelines import Pipeline
 from sewerworks.permits.choices import PermitKind
 
 

@@ -23,10 +23,10 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import create_model
 
-from sewerworks.core import generation
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
 from sewerworks.core.models import ImportBatch
+from sewerworks.core.records import generation
 from sewerworks.registry import actions, filters, reads
 from sewerworks.registry import api_schemas as s
 from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus
@@ -56,7 +56,7 @@ REFUSALS = {401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 422: s.ErrorOut}
 class RegistryPagination(LimitOffsetPagination):
     """``limit`` (1-500, default 50) and ``offset``; the answer has ``items`` and the total ``count``.
 
-    The total is kept under the data generation (``core.generation.kept``, keyed by the count's SQL): a
+    The total is kept under the data generation (``core.records.generation.kept``, keyed by the count's SQL): a
     client walking the pages of a list counts it once, not on every page, while nothing changes; any
     committed change moves the generation, so a count is never older than the last write (issue 19: the
     reads' count was most of the reads API's database time)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sewerworks.core.events import recorded_note
+from sewerworks.core.records.events import recorded_note
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The life of a building's connection to the public sewer (§118-5), declared as data (``core.pipelines``).
+"""The life of a building's connection to the public sewer (§118-5), declared as data (``core.records.pipelines``).
 
     unsewered → notified (official notice to connect served) → connected
     unsewered → connected (connected without a notice)
@@ -9,7 +9,7 @@ entered wrongly is corrected by the administrator in the database, not by moving
 
 from __future__ import annotations
 
-from sewerworks.core.pipelines import Pipeline
+from sewerworks.core.records.pipelines import Pipeline
 from sewerworks.registry.choices import ConnectionStatus
 
 __all__ = ["CONNECTION"]

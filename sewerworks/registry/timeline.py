@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sewerworks.core.record_sections import prefetched, present, record_probe
-from sewerworks.core.timeline import TimelineEvent, timeline_source
+from sewerworks.core.records.sections import prefetched, present, record_probe
+from sewerworks.core.records.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Connection, Ownership, Parcel, PrivateSystem, WaterMeter
 
 record_probe("private_systems", lambda pk: PrivateSystem.objects.filter(parcel_id=pk))

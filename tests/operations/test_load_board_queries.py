@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sewerworks.core import generation
+from sewerworks.core.records import generation
 from sewerworks.core.testing.queries import own_queries
 from sewerworks.enforcement import demo as enforcement_demo
 from sewerworks.enforcement.models import Notice

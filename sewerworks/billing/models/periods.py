@@ -5,7 +5,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.billing import pipeline
-from sewerworks.core.events import EventDated
+from sewerworks.core.records.events import EventDated
 
 
 class BillingPeriod(models.Model):

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from sewerworks.billing.actions import do_open_period
-from sewerworks.core.events import as_moment, story_day
+from sewerworks.core.records.events import as_moment, story_day
 
 
 @pytest.mark.django_db

@@ -6,8 +6,8 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.contracts.choices import AgreementStatus
-from sewerworks.core.events import EventHistory
 from sewerworks.core.money import MoneyField
+from sewerworks.core.records.events import EventHistory
 
 
 class ContractAgreement(models.Model):

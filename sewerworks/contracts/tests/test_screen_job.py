@@ -92,7 +92,7 @@ def test_parcels_written_in_bulk_are_rescreened_and_a_large_import_starts_a_whol
     lot: Any, make_user: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     from sewerworks.contracts import signals
-    from sewerworks.core.bulk import announce_written
+    from sewerworks.core.records.bulk import announce_written
     from sewerworks.registry.models import Parcel
 
     p = lot(gap=0.8, discharge=150)

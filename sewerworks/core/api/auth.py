@@ -14,11 +14,11 @@ from ninja.security import SessionAuth as NinjaSessionAuth
 
 from sewerworks.core import permissions
 from sewerworks.core.models.tokens import ApiToken, hash_token
-from sewerworks.core.quickwrite import write_if_free
+from sewerworks.core.records.quickwrite import write_if_free
 
 # A token's last use is recorded to within this much: a request writes it only when the recorded one is
 # older, so a client calling every second writes once in five minutes, not every time; and the write is
-# skipped (the request still answered) when a batch holds the database (see core.quickwrite).
+# skipped (the request still answered) when a batch holds the database (see core.records.quickwrite).
 LAST_USE_RESOLUTION = timedelta(minutes=5)
 
 

@@ -26,9 +26,9 @@ from django.db import connections, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
-from sewerworks.core import generation
 from sewerworks.core.backup import tables
 from sewerworks.core.backup.archive import FORMAT, MANIFEST
+from sewerworks.core.records import generation
 
 
 class RestoreRefused(Exception):

@@ -34,5 +34,5 @@ the bulk of a first roll or a new roll year, never are. Two imports at once may 
 record; the second then fails at a chunk, is discarded, and says so.
 
 Previews of large files (:mod:`.tasks`) run as background jobs reading the file from disk in bounded
-memory; request-path writes that must not wait behind an import are in :mod:`sewerworks.core.quickwrite`.
+memory; request-path writes that must not wait behind an import are in :mod:`sewerworks.core.records.quickwrite`.
 """

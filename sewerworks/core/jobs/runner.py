@@ -18,10 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from sewerworks.core import generation
 from sewerworks.core.jobs.workers import this_worker
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.permissions import require
+from sewerworks.core.records import generation
 
 
 def start_job(task: Any, *, kind: str, title: str, acting_user: Any, **kwargs: Any) -> Job:

@@ -5,7 +5,7 @@ from django.db import models
 
 class DataGeneration(models.Model):
     """How many times the records have changed: one row, moved on after every committed change
-    (``core.generation``), so that figures computed from the records can be kept for a short while and
+    (``core.records.generation``), so that figures computed from the records can be kept for a short while and
     known stale, in every server process, the moment anything changes (the dashboard's panels)."""
 
     value = models.PositiveBigIntegerField(

@@ -1,5 +1,5 @@
 """The dashboard's panels are computed once and kept for a minute while nothing changes (core.dashboard),
-under the data generation (core.generation): a change made in the application shows on the next dashboard
+under the data generation (core.records.generation): a change made in the application shows on the next dashboard
 at once, in the process that made it and, once committed, in every other one."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import transaction
 from django.db.models import F
 
-from sewerworks.core import generation
 from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import AuditEvent, DataGeneration, Job
+from sewerworks.core.records import generation
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +130,7 @@ def test_a_background_job_starting_and_ending_moves_the_generation() -> None:
 def test_a_move_skipped_while_a_batch_holds_the_database_still_shows_this_processs_change(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sewerworks.core import quickwrite
+    from sewerworks.core.records import quickwrite
 
     before = generation.current()
     monkeypatch.setattr(quickwrite, "write_if_free", lambda work, **kw: False)  # the lock stayed taken

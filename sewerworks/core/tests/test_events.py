@@ -10,9 +10,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from sewerworks.core.events import as_moment, event_moment, recorded_note, story_day
 from sewerworks.core.models import StoredDecision
-from sewerworks.core.timeline import TimelineEvent
+from sewerworks.core.records.events import as_moment, event_moment, recorded_note, story_day
+from sewerworks.core.records.timeline import TimelineEvent
 
 D = dt.date
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.permissions import require
-from sewerworks.core.pipelines import move
+from sewerworks.core.records.pipelines import move
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.actions.deadlines import meet_all
 from sewerworks.enforcement.actions.violations import correct

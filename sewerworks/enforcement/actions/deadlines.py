@@ -16,10 +16,10 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
-from sewerworks.core import events
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.permissions import require
-from sewerworks.core.pipelines import move
+from sewerworks.core.records import events
+from sewerworks.core.records.pipelines import move
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.deadline_kinds import kind_rule

@@ -6,7 +6,7 @@ restaurant connected without an interceptor owes one within 30 days (§118-38); 
 meter owes it (§118-52, I-27). Programs add their rules with ``@duty_rule``.
 
 Rules run whenever a watched record is saved, by any path: ``post_save`` for a form, the API or an action,
-``core.bulk.records_written`` for a bulk path (the demo, imports), and ``reconcile()`` called explicitly.
+``core.records.bulk.records_written`` for a bulk path (the demo, imports), and ``reconcile()`` called explicitly.
 The daily sweep reconciles the whole registry. Reconciliation is set-based (one query per rule finds the
 records whose duty no deadline tracks) and idempotent: only missing deadlines are opened, once, each with
 the Decision its topic gives.

@@ -1,5 +1,5 @@
 """Rules run whenever a watched record is saved: ``post_save`` for single saves (forms, the API, actions),
-``core.bulk.records_written`` for bulk paths (``bulk_create`` sends no ``post_save``)."""
+``core.records.bulk.records_written`` for bulk paths (``bulk_create`` sends no ``post_save``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import models
 from django.db.models.signals import post_save
 
-from sewerworks.core.bulk import records_written
+from sewerworks.core.records.bulk import records_written
 
 if TYPE_CHECKING:
     from sewerworks.enforcement.duties import DutyRule

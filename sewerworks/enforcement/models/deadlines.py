@@ -6,9 +6,9 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from sewerworks.core.events import EventHistory
 from sewerworks.core.models import StoredDecision
-from sewerworks.core.pipelines import TracksPipeline
+from sewerworks.core.records.events import EventHistory
+from sewerworks.core.records.pipelines import TracksPipeline
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.models.sections import validate_section
 from sewerworks.enforcement.pipeline import DEADLINE

@@ -5,8 +5,8 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.attachments import stored_name
-from sewerworks.core.events import EventDated, EventHistory
-from sewerworks.core.pipelines import TracksPipeline
+from sewerworks.core.records.events import EventDated, EventHistory
+from sewerworks.core.records.pipelines import TracksPipeline
 from sewerworks.enforcement.choices import Discovery, Program
 from sewerworks.enforcement.models.sections import validate_section
 from sewerworks.enforcement.pipeline import VIOLATION

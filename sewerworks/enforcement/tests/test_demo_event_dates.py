@@ -13,8 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from sewerworks.core.demo import DEMO_BUILDERS
-from sewerworks.core.events import EventDated, EventHistory
-from sewerworks.core.timeline import timeline_for
+from sewerworks.core.records.events import EventDated, EventHistory
+from sewerworks.core.records.timeline import timeline_for
 from sewerworks.enforcement.models import Deadline, StatusChange, Violation
 from sewerworks.registry.demo.names import DEMO_TODAY
 from sewerworks.registry.models import Parcel

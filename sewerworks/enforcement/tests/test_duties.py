@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from sewerworks.core.bulk import announce_written
+from sewerworks.core.records.bulk import announce_written
 from sewerworks.enforcement.actions import do_record_connection, do_sweep
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus
 from sewerworks.enforcement.duties import builtin, reconcile, untracked_duties

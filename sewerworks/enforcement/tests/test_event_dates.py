@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from sewerworks.core.timeline import timeline_for
+from sewerworks.core.records.timeline import timeline_for
 from sewerworks.enforcement.actions import (
     do_issue_notice,
     do_move_violation,
@@ -147,7 +147,7 @@ def test_a_move_through_the_api_or_the_page_takes_the_day_it_happened(client, se
 def test_the_migration_fills_the_event_date_of_older_rows_from_the_best_date_each_has(septic_house, staff):
     """Rows written before ``occurred_at`` existed: a move to notified takes the notice's day, a move to
     connected the connection's, a row that changed nothing of the status its own history_date."""
-    from sewerworks.core.events import fill_occurred_at
+    from sewerworks.core.records.events import fill_occurred_at
 
     late_sweep_case(septic_house, staff)
     model = Connection.history.model

@@ -1,4 +1,4 @@
-"""Statuses move only along their declared pipelines, and every move is history (core.pipelines).
+"""Statuses move only along their declared pipelines, and every move is history (core.records.pipelines).
 
 A save that changes a violation's, a deadline's or a connection's status outside its transitions is
 refused naming the allowed moves; and no code changes a tracked record with ``QuerySet.update()``, which
@@ -16,7 +16,7 @@ import pytest
 from django.apps import apps
 from django.core.exceptions import ValidationError
 
-from sewerworks.core.pipelines import InvalidTransition, Pipeline, TracksPipeline, move
+from sewerworks.core.records.pipelines import InvalidTransition, Pipeline, TracksPipeline, move
 from sewerworks.registry.choices import ConnectionStatus
 from sewerworks.registry.models import Connection
 from sewerworks.registry.tests import factories as f

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.timeline import timeline_for
+from sewerworks.core.records.timeline import timeline_for
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions import do_issue_notice, do_open_violation, do_record_service, do_sweep
 from sewerworks.enforcement.choices import DeadlineStatus, Program

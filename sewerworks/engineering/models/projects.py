@@ -9,7 +9,7 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from sewerworks.core.events import EventHistory
+from sewerworks.core.records.events import EventHistory
 from sewerworks.engineering.choices import Authority, Builder, ProjectStatus, required_authorities
 
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from sewerworks.core import events
 from sewerworks.core.permissions import require
-from sewerworks.core.pipelines import InvalidTransition, move
+from sewerworks.core.records import events
+from sewerworks.core.records.pipelines import InvalidTransition, move
 from sewerworks.core.text import check_text
 from sewerworks.permits.actions.common import locked, save
 from sewerworks.permits.choices import DiscretionVerdict, Official

@@ -10,8 +10,8 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from sewerworks.core.events import EventHistory
-from sewerworks.core.pipelines import Pipeline, TracksPipeline
+from sewerworks.core.records.events import EventHistory
+from sewerworks.core.records.pipelines import Pipeline, TracksPipeline
 from sewerworks.permits.choices import PermitClass, PermitKind
 from sewerworks.permits.pipelines import ALL_STATUSES, PIPELINES
 from sewerworks.registry.models import Building, Parcel

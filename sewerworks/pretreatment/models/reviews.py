@@ -6,9 +6,9 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from sewerworks.core.events import EventHistory
 from sewerworks.core.models import StoredDecision
-from sewerworks.core.pipelines import Pipeline, TracksPipeline
+from sewerworks.core.records.events import EventHistory
+from sewerworks.core.records.pipelines import Pipeline, TracksPipeline
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.models.users import IndustrialUser
 

@@ -7,7 +7,7 @@ discharge point). For the benchmarks of the bill run (issue 10) and of the contr
 Special cases in proportions like a real district's, so that a bill run measures the whole engine:
 class estimates for the unmetered (I-27), defective meters (I-26), register rollovers (I-48), cubic-foot
 meters (I-24), vehicle-wash meters (§118-6, I-44); billing adds strength records (I-03). The duties the
-records imply are opened (``core.bulk.announce_written``): an unmetered account outside the Water
+records imply are opened (``core.records.bulk.announce_written``): an unmetered account outside the Water
 District must install a meter (§118-52, I-52). No buildings or connections, so no other duty arises.
 
 Set-based: rows go in with ``executemany`` in chunks, ids assigned here, never an ORM save. Geometry is
@@ -29,7 +29,7 @@ from django.core.management.color import no_style
 from django.db import connection
 from shapely import wkt
 
-from sewerworks.core.bulk import announce_written
+from sewerworks.core.records.bulk import announce_written
 from sewerworks.registry.demo.names import GIVEN_NAMES, HAMLETS, SURNAMES, WATER_SUPERINTENDENT
 from sewerworks.registry.demo.rural import _inserter, _next_id
 from sewerworks.registry.models import ImprovementArea, MeterRead, Owner, Ownership, Parcel, SewerAccount, WaterMeter

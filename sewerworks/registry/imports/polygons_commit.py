@@ -12,8 +12,8 @@ import shapely
 from shapely import wkt
 from simple_history.utils import bulk_update_with_history
 
-from sewerworks.core.bulk import announce_written
 from sewerworks.core.imports.common import CHUNK, RowError, chunks, errors_by_row, joined
+from sewerworks.core.records.bulk import announce_written
 from sewerworks.registry.imports.polygons import TMN, PolygonRow
 from sewerworks.registry.models import Parcel
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import migrations
 
-from sewerworks.core.events import as_moment, fill_occurred_at
+from sewerworks.core.records.events import as_moment, fill_occurred_at
 
 
 def fill(apps: Any, schema_editor: Any) -> None:

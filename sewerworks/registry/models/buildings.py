@@ -3,8 +3,8 @@ from __future__ import annotations
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from sewerworks.core.events import EventHistory
-from sewerworks.core.pipelines import TracksPipeline
+from sewerworks.core.records.events import EventHistory
+from sewerworks.core.records.pipelines import TracksPipeline
 from sewerworks.registry.choices import BuildingUse, ConnectionStatus, PrivateSystemKind, PrivateSystemStatus
 from sewerworks.registry.models.parcels import Parcel
 from sewerworks.registry.pipeline import CONNECTION

@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from sewerworks.core.navigation import actions_for
 from sewerworks.core.parameters import parameters_read_once
-from sewerworks.core.record_sections import present, read_probes, sections_for
-from sewerworks.core.timeline import timeline_for
+from sewerworks.core.records.sections import present, read_probes, sections_for
+from sewerworks.core.records.timeline import timeline_for
 from sewerworks.registry import geometry
 from sewerworks.registry.actions import may_certify_meters
 from sewerworks.registry.availability import sewer_available
@@ -59,7 +59,7 @@ RECENT_READS = 6  # the reads listed under each meter
 
 
 def _read_page_rows(parcel: Parcel) -> None:
-    """The probes of the parcel's records in other programs (``core.record_sections.read_probes``), then the
+    """The probes of the parcel's records in other programs (``core.records.sections.read_probes``), then the
     rows its page shows and its timeline and sections reuse, one query per kind (private systems only when
     the probe found some)."""
     read_probes(parcel)

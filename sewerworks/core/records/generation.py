@@ -62,10 +62,10 @@ def kept(name: str, compute: Callable[[], T], seconds: int = KEPT_SECONDS, *, at
 
 def move_on(using: str = DEFAULT_DB_ALIAS) -> bool:
     """Move the shared generation on by one (after a commit); False when a batch held the database longer than
-    ``MOVE_WAIT_MS`` and the move was skipped rather than waited for (core.quickwrite): that batch's own commit
+    ``MOVE_WAIT_MS`` and the move was skipped rather than waited for (core.records.quickwrite): that batch's own commit
     moves it, and figures are kept ``KEPT_SECONDS`` at most."""
     from sewerworks.core.models import DataGeneration
-    from sewerworks.core.quickwrite import write_if_free
+    from sewerworks.core.records.quickwrite import write_if_free
 
     _local_value[0] = next(_local)
 

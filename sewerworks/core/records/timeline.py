@@ -17,8 +17,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from sewerworks.core.events import recorded_note
-from sewerworks.core.record_sections import present, record_probe
+from sewerworks.core.records.events import recorded_note
+from sewerworks.core.records.sections import present, record_probe
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class TimelineEvent:
 
     @property
     def sort_key(self) -> dt.datetime:
-        """Local wall-clock time of the event; a bare date is its noon, as ``core.events.as_moment``."""
+        """Local wall-clock time of the event; a bare date is its noon, as ``core.records.events.as_moment``."""
         if isinstance(self.when, dt.datetime):
             local = timezone.localtime(self.when) if timezone.is_aware(self.when) else self.when
             return local.replace(tzinfo=None)

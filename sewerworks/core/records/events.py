@@ -8,7 +8,7 @@ row's own timestamp (``at``, ``history_date``) is when it was recorded, and by w
 
 * :class:`EventDated`, mixed into a status-change model, adds ``occurred_at`` beside its timestamp;
 * :class:`EventHistory`, given to ``HistoricalRecords(bases=[EventHistory])``, adds it to the
-  simple-history rows of a record whose status moves (``core.pipelines.move`` sets it);
+  simple-history rows of a record whose status moves (``core.records.pipelines.move`` sets it);
 * :func:`event_moment` turns the date an action was given into that moment, checked: never in the
   future, never before the record's own start;
 * :func:`story_day` is the demo's clock: what is written inside it is recorded on the story's day

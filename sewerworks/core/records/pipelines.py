@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from sewerworks.core import events
+from sewerworks.core.records import events
 
 __all__ = ["InvalidTransition", "Pipeline", "TracksPipeline", "move"]
 
