@@ -9,7 +9,7 @@ next free worker; with gthread a keep-alive connection stays with one worker and
 that worker's busy threads while another worker is idle. Under ``make load`` (20 users, 2 cores) four sync
 workers answered 141 req/s with p95 187 ms, p99 247 ms; four gthread workers of three threads 118 req/s
 with p95 438 ms, p99 598 ms, on the same machine minutes apart.
-Logs go to standard error as JSON lines (journald), the same format as the application's (core.logs);
+Logs go to standard error as JSON lines (journald), the same format as the application's (core.web.logs);
 gunicorn's own access log is off because the application logs each request with its id.
 
 Each worker fills its per-process caches (the API's operations and their query parameters, built from the
@@ -49,7 +49,7 @@ loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "sewerworks.core.logs.JsonFormatter"}},
+    "formatters": {"json": {"()": "sewerworks.core.web.logs.JsonFormatter"}},
     "handlers": {"error_console": {"class": "logging.StreamHandler", "formatter": "json"}},
     "root": {"handlers": ["error_console"], "level": "INFO"},
     "loggers": {
@@ -62,7 +62,7 @@ logconfig_dict = {
 def post_worker_init(worker: Any) -> None:
     """In each worker, once the application is loaded and before its first request: fill its caches."""
     from sewerworks.core.api.query import routes
-    from sewerworks.core.health import shipped_migrations
+    from sewerworks.core.web.health import shipped_migrations
 
     routes()
     shipped_migrations()

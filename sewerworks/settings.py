@@ -115,24 +115,24 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "sewerworks.core.logs.RequestLogMiddleware",
+    "sewerworks.core.web.logs.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "sewerworks.core.outage.DatabaseUnavailableMiddleware",
-    "sewerworks.core.middleware.BodySizeLimitMiddleware",
-    "sewerworks.core.middleware.ContentSecurityPolicyMiddleware",
+    "sewerworks.core.web.outage.DatabaseUnavailableMiddleware",
+    "sewerworks.core.web.middleware.BodySizeLimitMiddleware",
+    "sewerworks.core.web.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "sewerworks.core.sessions.SessionIdleRenewalMiddleware",
-    "sewerworks.core.middleware.LoginRequiredMiddleware",
+    "sewerworks.core.web.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "sewerworks.core.api.query.RefuseUnknownQueryParametersMiddleware",
-    "sewerworks.core.methods.PageMethodsMiddleware",
+    "sewerworks.core.web.methods.PageMethodsMiddleware",
 ]
 
 ROOT_URLCONF = "sewerworks.urls"
@@ -147,7 +147,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "sewerworks.core.context_processors.navigation",
+                "sewerworks.core.web.context_processors.navigation",
             ],
         },
     },
@@ -210,7 +210,7 @@ STORAGES = {  # hashed names with DEBUG off (manifest written by collectstatic)
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         # Hashed names (app.3f9c2e1a.css) so browsers may cache them for a year (WhiteNoise's manifest).
-        "BACKEND": "sewerworks.core.staticstorage.HashedStaticFilesStorage"
+        "BACKEND": "sewerworks.core.web.staticstorage.HashedStaticFilesStorage"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -265,18 +265,18 @@ TASKS = {
 }
 
 # Logs: JSON lines with the request's id on standard error (journald keeps them), never a secret
-# (core.logs); SEWERWORKS_LOG_FORMAT=text for a terminal (the default while DEBUG is on).
+# (core.web.logs); SEWERWORKS_LOG_FORMAT=text for a terminal (the default while DEBUG is on).
 SEWERWORKS_LOG_FORMAT = os.environ.get("SEWERWORKS_LOG_FORMAT", "text" if DEBUG else "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "request_id": {"()": "sewerworks.core.logs.RequestIdFilter"},
-        "refusal_without_traceback": {"()": "sewerworks.core.errors.RefusalWithoutTraceback"},
+        "request_id": {"()": "sewerworks.core.web.logs.RequestIdFilter"},
+        "refusal_without_traceback": {"()": "sewerworks.core.web.errors.RefusalWithoutTraceback"},
     },
     "formatters": {
-        "json": {"()": "sewerworks.core.logs.JsonFormatter"},
-        "text": {"()": "sewerworks.core.logs.TextFormatter"},
+        "json": {"()": "sewerworks.core.web.logs.JsonFormatter"},
+        "text": {"()": "sewerworks.core.web.logs.TextFormatter"},
     },
     "handlers": {
         "console": {
@@ -288,7 +288,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.request": {"filters": ["refusal_without_traceback"]},
-        # One line per request from core.logs; Django's own would repeat it (and name the query string).
+        # One line per request from core.web.logs; Django's own would repeat it (and name the query string).
         "django.server": {"level": "WARNING"},
         "sewerworks.request": {"level": os.environ.get("SEWERWORKS_REQUEST_LOG_LEVEL", "INFO")},
         "django.db.backends": {"level": "WARNING"},

@@ -3,11 +3,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from sewerworks.api import api
-from sewerworks.core.health import healthz
-from sewerworks.core.urlutils import optional_include
+from sewerworks.core.web.health import healthz
+from sewerworks.core.web.urlutils import optional_include
 
-handler500 = "sewerworks.core.outage.server_error"  # an outage met outside a view is a 503 (core.outage)
-handler403 = "sewerworks.core.errors.permission_denied"  # the site's page with the reason and a way back
+handler500 = "sewerworks.core.web.outage.server_error"  # an outage met outside a view is a 503 (core.web.outage)
+handler403 = "sewerworks.core.web.errors.permission_denied"  # the site's page with the reason and a way back
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),

@@ -1,7 +1,7 @@
 """Apps are layered: the ordinance at the bottom, then core, then the registry, then the programs that
 act on the registry (enforcement, billing). A lower layer never imports a higher one, and a lower layer's
 templates never name a higher layer's URLs (``{% url 'enforcement:...' %}`` in a registry template):
-the higher app plugs its buttons and navigation in through ``core.navigation`` instead."""
+the higher app plugs its buttons and navigation in through ``core.web.navigation`` instead."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def test_the_checks_see_what_they_look_for(tmp_path: Path) -> None:
     (root / "registry" / "views").mkdir(parents=True)
     (root / "registry" / "templates" / "registry").mkdir(parents=True)
     (root / "registry" / "views" / "probe.py").write_text(
-        "import sewerworks.core.navigation\nfrom sewerworks.enforcement.models import N\nfrom ...billing import x\n"
+        "import sewerworks.core.web.navigation\nfrom sewerworks.enforcement.models import N\nfrom ...billing import x\n"
     )
     (root / "registry" / "templates" / "registry" / "probe.html").write_text(
         "{% url 'registry:parcel_list' %} {% url \"enforcement:issue_notice\" 1 %}"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from sewerworks.core.navigation import nav_entries, record_actions
+from sewerworks.core.web.navigation import nav_entries, record_actions
 
 pytestmark = pytest.mark.django_db
 

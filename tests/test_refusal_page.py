@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from sewerworks.core.errors import RefusalWithoutTraceback
+from sewerworks.core.web.errors import RefusalWithoutTraceback
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@ payment counter."""
 
 from __future__ import annotations
 
-from sewerworks.core.navigation import NavEntry, register_nav
+from sewerworks.core.web.navigation import NavEntry, register_nav
 
 register_nav(
     NavEntry("Billing", "billing:home", "billing.view_billing", order=30),

@@ -14,8 +14,8 @@ from django.urls import reverse
 from sewerworks.contracts.actions.screening import latest_screen, screen_running
 from sewerworks.contracts.choices import AgreementStatus, Outcome
 from sewerworks.contracts.models import ContractAgreement
-from sewerworks.core.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.core.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, TOWN_ENGINEER
+from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 
 
 @dashboard_panel(roles=[CLERK, SUPERINTENDENT, TOWN_ENGINEER, BOARD_MEMBER])

@@ -12,9 +12,9 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from sewerworks.core import checks  # noqa: F401 - registers the checks of `check --deploy`
         from sewerworks.core.records import events  # noqa: F401 - dates history rows by their event (I-114)
         from sewerworks.core.signals import ensure_role_groups
+        from sewerworks.core.web import checks  # noqa: F401 - registers the checks of `check --deploy`
 
         post_migrate.connect(ensure_role_groups, sender=self)
 

@@ -1,9 +1,10 @@
 from django.urls import path
 
-from sewerworks.core import views, views_determinations
+from sewerworks.core import views_determinations
 from sewerworks.core.attachment_views import attachment_download
 from sewerworks.core.resolutions import views as resolutions
-from sewerworks.core.urlutils import optional_include
+from sewerworks.core.web import views
+from sewerworks.core.web.urlutils import optional_include
 
 app_name = "core"
 

@@ -15,7 +15,15 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core.dashboard import (
+from sewerworks.core.roles import (
+    BUILDING_INSPECTOR,
+    CLERK,
+    INSPECTOR,
+    SUPERINTENDENT,
+    TOWN_ENGINEER,
+    WATER_SUPERINTENDENT,
+)
+from sewerworks.core.web.dashboard import (
     Panel,
     WorkItem,
     acting_roles,
@@ -24,14 +32,6 @@ from sewerworks.core.dashboard import (
     my_work,
     role_may,
     week_end,
-)
-from sewerworks.core.roles import (
-    BUILDING_INSPECTOR,
-    CLERK,
-    INSPECTOR,
-    SUPERINTENDENT,
-    TOWN_ENGINEER,
-    WATER_SUPERINTENDENT,
 )
 from sewerworks.enforcement.actions.followups import permission_for
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, NoticeKind, Program

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sewerworks.core.navigation import NavEntry, RecordAction, register_nav, register_record_action
+from sewerworks.core.web.navigation import NavEntry, RecordAction, register_nav, register_record_action
 
 register_nav(NavEntry("Enforcement", "enforcement:deadline_board", "enforcement.view_enforcement", order=20))
 register_record_action(

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.core.urlutils import optional_include
+from sewerworks.core.web.urlutils import optional_include
 from sewerworks.enforcement.views import board, deadlines, notices, roster, violations
 
 app_name = "enforcement"

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from sewerworks.core.navigation import NavEntry, register_nav
+from sewerworks.core.web.navigation import NavEntry, register_nav
 
 register_nav(NavEntry("Grease", "grease:home", "grease.view_grease", order=40))

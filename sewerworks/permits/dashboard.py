@@ -11,7 +11,6 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
-from sewerworks.core.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.core.roles import (
     BOARD_MEMBER,
     BUILDING_INSPECTOR,
@@ -20,6 +19,7 @@ from sewerworks.core.roles import (
     SUPERINTENDENT,
     TOWN_ENGINEER,
 )
+from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.enforcement.choices import Program
 from sewerworks.permits.status import queue
 

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from sewerworks.core.navigation import NavEntry, register_nav
+from sewerworks.core.web.navigation import NavEntry, register_nav
 
 register_nav(NavEntry("Permits", "permits:home", "permits.view_permits", order=35))

@@ -11,8 +11,8 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
 
-from sewerworks.core.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.core.roles import WATER_SUPERINTENDENT
+from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.registry.models import ImprovementArea, WaterMeter
 
 

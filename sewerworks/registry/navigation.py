@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sewerworks.core.determination_prefill import register_parcel_label
-from sewerworks.core.navigation import (
+from sewerworks.core.web.navigation import (
     NavEntry,
     RecordAction,
     SearchBox,

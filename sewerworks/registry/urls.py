@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sewerworks.core.urlutils import optional_include
+from sewerworks.core.web.urlutils import optional_include
 from sewerworks.registry.views import draw, meters, parcels
 
 app_name = "registry"

@@ -78,7 +78,7 @@ def gunicorn(tmp_path: Path) -> Iterator[tuple[Server, pgcluster.Cluster, str, s
     process = None
     try:
         # No collectstatic: its compressing takes a CPU half-minute and nothing here is about static files
-        # (before a first collectstatic the pages name them unhashed, core.staticstorage).
+        # (before a first collectstatic the pages name them unhashed, core.web.staticstorage).
         for args in (["migrate", "-v0"], ["shell", "-c", SETUP]):
             done = subprocess.run(
                 [sys.executable, "manage.py", *args],

@@ -1,5 +1,5 @@
 """The data generation: a number that moves on whenever a change to the records is committed, so that
-figures computed from the records (the dashboard's panels, ``core.dashboard``) can be kept for a short
+figures computed from the records (the dashboard's panels, ``core.web.dashboard``) can be kept for a short
 while and known stale, in every server process, the moment anything changes.
 
 Every state change in the product writes through the ORM (``do_*`` actions save their records, whose

@@ -1,4 +1,4 @@
-"""The dashboard's panels are computed once and kept for a minute while nothing changes (core.dashboard),
+"""The dashboard's panels are computed once and kept for a minute while nothing changes (core.web.dashboard),
 under the data generation (core.records.generation): a change made in the application shows on the next dashboard
 at once, in the process that made it and, once committed, in every other one."""
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from sewerworks.core.checks import check_deployment
+from sewerworks.core.web.checks import check_deployment
 
 ROOT = Path(__file__).resolve().parents[3]
 ENV_FILE = ROOT / "deploy" / "sewerworks.env.example"
@@ -115,7 +115,7 @@ def test_a_folder_the_service_cannot_write_is_an_error(tmp_path: Path, monkeypat
     locked.mkdir()
     assert "sewerworks.E003" not in ids(MEDIA_ROOT=locked / "media")  # missing: created in a writable folder
     # (the suite may run as root, for whom every folder is writable: ask the check's own question)
-    monkeypatch.setattr("sewerworks.core.checks.os.access", lambda path, mode: Path(path) != locked)
+    monkeypatch.setattr("sewerworks.core.web.checks.os.access", lambda path, mode: Path(path) != locked)
     assert "sewerworks.E003" in ids(MEDIA_ROOT=locked)
     assert "sewerworks.E003" in ids(MEDIA_ROOT=locked / "media")
 
@@ -140,7 +140,7 @@ def test_static_files_are_collected_under_hashed_names_with_debug_off(tmp_path: 
 
 
 def test_before_collectstatic_static_urls_keep_their_plain_names(tmp_path: Path) -> None:
-    from sewerworks.core.staticstorage import HashedStaticFilesStorage
+    from sewerworks.core.web.staticstorage import HashedStaticFilesStorage
 
     storage = HashedStaticFilesStorage(location=str(tmp_path), base_url="/static/")
     assert storage.url("core/sewerworks.css") == "/static/core/sewerworks.css"

@@ -12,9 +12,9 @@ from django.db import OperationalError, connection
 from django.test import Client
 from django.utils import timezone
 
-from sewerworks.core import health
 from sewerworks.core.jobs.heartbeat import Heartbeat, beat
 from sewerworks.core.models import WorkerHeartbeat
+from sewerworks.core.web import health
 
 pytestmark = pytest.mark.django_db
 

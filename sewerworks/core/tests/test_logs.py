@@ -1,4 +1,4 @@
-"""Logs are JSON lines naming the request they belong to (core.logs), and never hold a password, a
+"""Logs are JSON lines naming the request they belong to (core.web.logs), and never hold a password, a
 session, a CSRF token or an API key, whatever the request carried."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from sewerworks.core.logs import JsonFormatter, RequestIdFilter, redact
 from sewerworks.core.models import ApiToken
+from sewerworks.core.web.logs import JsonFormatter, RequestIdFilter, redact
 
 pytestmark = pytest.mark.django_db
 

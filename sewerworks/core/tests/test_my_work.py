@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from sewerworks.core.dashboard import WorkItem, group_work, my_work, week_end
+from sewerworks.core.web.dashboard import WorkItem, group_work, my_work, week_end
 
 NY = ZoneInfo("America/New_York")
 D = dt.date

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from sewerworks.core.navigation import nav_for
 from sewerworks.core.roles import CLERK
+from sewerworks.core.web.navigation import nav_for
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """A request that meets a lost database answers 503 with Retry-After (JSON for the API, a page for people),
-never a 500 or a traceback (core.outage); the gunicorn test is tests/operations/test_database_outage.py."""
+never a 500 or a traceback (core.web.outage); the gunicorn test is tests/operations/test_database_outage.py."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from django.db import OperationalError
 from django.test import Client, RequestFactory
 
-from sewerworks.core import outage, views
+from sewerworks.core.web import outage, views
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def test_an_outage_outside_the_view_is_a_503_from_handler500_and_other_errors_st
 
 
 def test_the_health_check_says_unavailable_as_json(client: Client, monkeypatch: Any) -> None:
-    from sewerworks.core import health
+    from sewerworks.core.web import health
 
     monkeypatch.setattr(health, "database_check", refuse)
     response = client.get("/healthz")

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from sewerworks.core.dashboard import work_for
 from sewerworks.core.determinations import run_determination, store_decision
+from sewerworks.core.web.dashboard import work_for
 from sewerworks.enforcement.actions import do_open_deadline
 from sewerworks.enforcement.choices import DeadlineKind, Program
 from sewerworks.enforcement.models import FollowUp

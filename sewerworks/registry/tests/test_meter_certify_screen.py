@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core.dashboard import work_for
+from sewerworks.core.web.dashboard import work_for
 from sewerworks.registry.models import WaterMeter
 from sewerworks.registry.tests import factories as f
 

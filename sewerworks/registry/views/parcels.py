@@ -9,10 +9,10 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from sewerworks.core.navigation import actions_for
 from sewerworks.core.parameters import parameters_read_once
 from sewerworks.core.records.sections import present, read_probes, sections_for
 from sewerworks.core.records.timeline import timeline_for
+from sewerworks.core.web.navigation import actions_for
 from sewerworks.registry import geometry
 from sewerworks.registry.actions import may_certify_meters
 from sewerworks.registry.availability import sewer_available

@@ -1,5 +1,5 @@
 """The navigation every page shows: the entries the installed apps registered, filtered by the user's
-role (see ``core/navigation.py``; core names no URL of another app)."""
+role (see ``core/web/navigation.py``; core names no URL of another app)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from sewerworks.core.navigation import nav_for, search_url_for
 from sewerworks.core.roles import ROLES, user_roles
+from sewerworks.core.web.navigation import nav_for, search_url_for
 
 
 def navigation(request: HttpRequest) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from django.core.checks import CheckMessage, Error, Warning, register
 from django.db import connections
 
 MANIFEST_STORAGES = {
-    "sewerworks.core.staticstorage.HashedStaticFilesStorage",
+    "sewerworks.core.web.staticstorage.HashedStaticFilesStorage",
     "whitenoise.storage.CompressedManifestStaticFilesStorage",
     "django.contrib.staticfiles.storage.ManifestStaticFilesStorage",
 }
@@ -47,7 +47,7 @@ def check_deployment(app_configs: Any = None, **kwargs: Any) -> list[CheckMessag
             Error(
                 f"Static files are stored by {storage}: their names carry no hash, so a browser keeps an old "
                 "style sheet or script after an upgrade.",
-                hint="DEBUG=false selects sewerworks.core.staticstorage.HashedStaticFilesStorage.",
+                hint="DEBUG=false selects sewerworks.core.web.staticstorage.HashedStaticFilesStorage.",
                 id="sewerworks.E002",
             )
         )
