@@ -125,7 +125,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "sewerworks.core.sessions.SessionIdleRenewalMiddleware",
+    "sewerworks.core.access.sessions.SessionIdleRenewalMiddleware",
     "sewerworks.core.web.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -185,9 +185,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 AUTHENTICATION_BACKENDS = [
-    "sewerworks.core.authentication.LockoutBackend",  # first: a locked username is refused any password
+    "sewerworks.core.access.authentication.LockoutBackend",  # first: a locked username is refused any password
     "rules.permissions.ObjectPermissionBackend",
-    "sewerworks.core.authentication.PasswordBackend",  # Django's ModelBackend, its sign-ins audited
+    "sewerworks.core.access.authentication.PasswordBackend",  # Django's ModelBackend, its sign-ins audited
 ]
 
 LOGIN_URL = "login"
@@ -238,7 +238,7 @@ SESSION_FILE_PATH.mkdir(exist_ok=True, mode=0o700)
 SESSION_COOKIE_HTTPONLY = True
 # An idle session ends: a request renews it for SEWERWORKS_SESSION_IDLE_MINUTES (default 30); a browser
 # left signed in on a counter is signed out half an hour after its last use (OWASP ASVS 3.3.2). Renewed at
-# most once a minute (core/sessions.py), not written on every request.
+# most once a minute (core/access/sessions.py), not written on every request.
 SESSION_COOKIE_AGE = 60 * int(os.environ.get("SEWERWORKS_SESSION_IDLE_MINUTES", "30"))
 SESSION_SAVE_EVERY_REQUEST = False
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the cookie-less meta tag; kept default-safe

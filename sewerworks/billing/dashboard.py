@@ -16,10 +16,10 @@ from sewerworks.billing import pipeline
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Payment
 from sewerworks.billing.penalties import figures
+from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, WATER_SUPERINTENDENT
 from sewerworks.core.charts import Point
 from sewerworks.core.models import Job
 from sewerworks.core.money import MoneySum
-from sewerworks.core.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, WATER_SUPERINTENDENT
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.enforcement.choices import Program
 

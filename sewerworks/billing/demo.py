@@ -23,10 +23,10 @@ from sewerworks.billing.demo_payments import take_demo_payments
 from sewerworks.billing.demo_reads import add_sample_accounts
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill
+from sewerworks.core.access.roles import CLERK, SUPERINTENDENT
 from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS, told_on
 from sewerworks.core.records.events import story_day
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
-from sewerworks.core.roles import CLERK, SUPERINTENDENT
 from sewerworks.enforcement.actions import do_sweep
 from sewerworks.registry.choices import BuildingUse, MeterPurpose, ReadSource, UserClass
 from sewerworks.registry.demo.names import DEMO_TODAY

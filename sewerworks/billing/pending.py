@@ -27,9 +27,9 @@ from django.utils import timezone
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.core.access.permissions import require
 from sewerworks.core.charges import CHARGE_KINDS, ChargeKind, mark_charge_billed
 from sewerworks.core.models import AuditEvent, PendingCharge
-from sewerworks.core.permissions import require
 
 log = logging.getLogger(__name__)
 

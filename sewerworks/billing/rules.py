@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
+from sewerworks.core.access.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
 
 rules.add_perm("billing.view_billing", is_staff_member)
 rules.add_perm("billing.open_period", has_role(CLERK, SUPERINTENDENT))

@@ -38,10 +38,10 @@ from sewerworks.billing.models.bills import kept_facts
 from sewerworks.billing.owed import PAID
 from sewerworks.billing.penalties import hold_off_sweep, rebill_penalty_date
 from sewerworks.billing.receipt_entries import receipt_of
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.core.text import check_text
 from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
 from sewerworks.registry.models import SewerAccount

@@ -14,7 +14,7 @@ from django.urls import reverse
 from sewerworks.contracts.actions.screening import latest_screen, screen_running
 from sewerworks.contracts.choices import AgreementStatus, Outcome
 from sewerworks.contracts.models import ContractAgreement
-from sewerworks.core.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, TOWN_ENGINEER
+from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 
 

@@ -19,8 +19,8 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.contracts.actions import do_petition, do_screen_now
 from sewerworks.contracts.models import Candidate
+from sewerworks.core.access.roles import CLERK
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
-from sewerworks.core.roles import CLERK
 from sewerworks.registry.actions import do_save_account, do_save_parcel
 from sewerworks.registry.demo.names import DEMO_TODAY
 from sewerworks.registry.models import ImprovementArea, Parcel, SewerAccount

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
+from sewerworks.core.access.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
 
 rules.add_perm("contracts.view_contracts", is_staff_member)
 rules.add_perm("contracts.run_screen", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))

@@ -13,8 +13,8 @@ from django.apps import apps
 from django.http import FileResponse, Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.attachments import HEAD_BYTES, attachment_owner, sniff
-from sewerworks.core.permissions import require
 
 FALLBACK_TYPE = "application/octet-stream"
 

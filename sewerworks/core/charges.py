@@ -19,8 +19,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import PendingCharge
-from sewerworks.core.permissions import require
 from sewerworks.core.text import has_nul
 from sewerworks.ordinance.chapter import catalogue
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 
+from sewerworks.core.access.roles import ROLES
 from sewerworks.core.records.events import story_day
-from sewerworks.core.roles import ROLES
 
 DEMO_USERS: dict[str, tuple[str, str, str]] = {
     # role: (username, first name, last name)

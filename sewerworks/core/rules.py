@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_administrator, is_staff_member
+from sewerworks.core.access.roles import (
+    CLERK,
+    SUPERINTENDENT,
+    TOWN_ENGINEER,
+    has_role,
+    is_administrator,
+    is_staff_member,
+)
 
 rules.add_perm("core.view_site", is_staff_member)
 rules.add_perm("core.run_determination", is_staff_member)

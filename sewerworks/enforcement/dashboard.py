@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core.roles import (
+from sewerworks.core.access.roles import (
     BUILDING_INSPECTOR,
     CLERK,
     INSPECTOR,
@@ -127,7 +127,7 @@ def follow_up_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
         "assigned_to", "deadline", "deadline__parcel", "deadline__notice__violation", "deadline__violation"
     )
     may: dict[tuple[int, str], bool] = {}  # (assignee, permission) -> may do it
-    people: dict[int, Any] = {}  # one object per assignee: their roles are read once (core.roles)
+    people: dict[int, Any] = {}  # one object per assignee: their roles are read once (core.access.roles)
     for task in tasks.order_by("raised_on", "id"):
         perm = permission_for(task)
         assignee = task.assigned_to_id

@@ -16,9 +16,9 @@ from typing import Any
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
+from sewerworks.core.access.roles import SUPERINTENDENT
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.records.events import story_day
-from sewerworks.core.roles import SUPERINTENDENT
 from sewerworks.enforcement.actions import (
     do_issue_notice,
     do_open_violation,

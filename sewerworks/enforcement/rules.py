@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import (
+from sewerworks.core.access.roles import (
     BUILDING_INSPECTOR,
     CLERK,
     INSPECTOR,

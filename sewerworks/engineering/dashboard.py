@@ -10,7 +10,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
-from sewerworks.core.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, TOWN_ENGINEER
+from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.enforcement.choices import Program
 from sewerworks.engineering.choices import Authority, ProjectStatus, ReviewOutcome

@@ -19,8 +19,8 @@ from typing import Any
 
 from django.contrib.auth.models import Group, User
 
+from sewerworks.core.access.roles import CLERK, TOWN_ENGINEER
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
-from sewerworks.core.roles import CLERK, TOWN_ENGINEER
 from sewerworks.engineering import actions
 from sewerworks.registry import geometry
 from sewerworks.registry.demo.names import DEMO_TODAY

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
+from sewerworks.core.access.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
 
 rules.add_perm("engineering.view_engineering", is_staff_member)
 rules.add_perm("engineering.open_project", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))

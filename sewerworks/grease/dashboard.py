@@ -14,8 +14,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
+from sewerworks.core.access.roles import BOARD_MEMBER, BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT
 from sewerworks.core.records import generation
-from sewerworks.core.roles import BOARD_MEMBER, BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.enforcement.choices import Program
 from sewerworks.enforcement.models import FollowUp

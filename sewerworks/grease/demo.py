@@ -24,8 +24,8 @@ from zoneinfo import ZoneInfo
 from django.contrib.auth.models import Group, User
 from django.core.files.base import ContentFile
 
+from sewerworks.core.access.roles import BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
-from sewerworks.core.roles import BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT
 from sewerworks.enforcement.actions import do_sweep
 from sewerworks.grease import actions
 from sewerworks.grease.demo_receipts import receipt_pdf

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT, has_role, is_staff_member
+from sewerworks.core.access.roles import BUILDING_INSPECTOR, CLERK, INSPECTOR, SUPERINTENDENT, has_role, is_staff_member
 
 rules.add_perm("grease.view_grease", is_staff_member)
 rules.add_perm("grease.register_establishment", has_role(CLERK, SUPERINTENDENT, BUILDING_INSPECTOR))

@@ -11,7 +11,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
-from sewerworks.core.roles import (
+from sewerworks.core.access.roles import (
     BOARD_MEMBER,
     BUILDING_INSPECTOR,
     CLERK,

@@ -20,10 +20,10 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import Group, User
 
+from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.records.events import story_day
-from sewerworks.core.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.permits import actions
 from sewerworks.permits.actions.applications import fee_due
 from sewerworks.permits.models import Permit

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
+from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
 
 rules.add_perm("permits.view_permits", is_staff_member)
 rules.add_perm("permits.enter_application", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))

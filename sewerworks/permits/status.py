@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from sewerworks.core.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER, user_roles
+from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER, user_roles
 from sewerworks.permits.models import Permit
 from sewerworks.permits.pipelines import FEE_REQUIRED
 

@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core.roles import BOARD_MEMBER, CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
+from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.enforcement.choices import Program
 from sewerworks.enforcement.models import Violation

@@ -24,9 +24,9 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import Group, User
 
+from sewerworks.core.access.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.core.models import BoardResolution
-from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.pretreatment import actions
 from sewerworks.pretreatment.actions import LabRow
 from sewerworks.pretreatment.models import SamplingPoint

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
+from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
 
 rules.add_perm("pretreatment.view_pretreatment", is_staff_member)
 rules.add_perm("pretreatment.register_user", has_role(SUPERINTENDENT, TOWN_ENGINEER))

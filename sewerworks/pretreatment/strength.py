@@ -17,7 +17,7 @@ from typing import Any
 
 from sewerworks.billing.actions.strength import do_record_strength
 from sewerworks.billing.models import BillingPeriod, StrengthRecord
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.pretreatment.models import IndustrialUser, Result
 
 CONSTITUENTS = ("bod", "suspended_solids", "chlorine_demand")

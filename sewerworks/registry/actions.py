@@ -21,8 +21,8 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
-from sewerworks.core.permissions import require
-from sewerworks.core.roles import WATER_SUPERINTENDENT, has_role
+from sewerworks.core.access.permissions import require
+from sewerworks.core.access.roles import WATER_SUPERINTENDENT, has_role
 from sewerworks.core.text import NUL_MESSAGE, has_nul
 from sewerworks.registry.models import (
     AssessedValue,

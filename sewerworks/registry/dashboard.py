@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
 
-from sewerworks.core.roles import WATER_SUPERINTENDENT
+from sewerworks.core.access.roles import WATER_SUPERINTENDENT
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.registry.models import ImprovementArea, WaterMeter
 

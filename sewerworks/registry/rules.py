@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import rules
 
-from sewerworks.core.roles import CLERK, SUPERINTENDENT, TOWN_ENGINEER, WATER_SUPERINTENDENT, has_role, is_staff_member
+from sewerworks.core.access.roles import (
+    CLERK,
+    SUPERINTENDENT,
+    TOWN_ENGINEER,
+    WATER_SUPERINTENDENT,
+    has_role,
+    is_staff_member,
+)
 
 keepers = has_role(CLERK, SUPERINTENDENT)
 meter_keepers = has_role(WATER_SUPERINTENDENT, CLERK, SUPERINTENDENT)

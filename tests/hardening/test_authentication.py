@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from sewerworks.core.authentication import FAILED, LOCKED, REFUSED, SIGNED_IN
+from sewerworks.core.access.authentication import FAILED, LOCKED, REFUSED, SIGNED_IN
 from sewerworks.core.models import AuditEvent
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from sewerworks.core.sessions import RENEW_EVERY_SECONDS, RENEWED_AT
+from sewerworks.core.access.sessions import RENEW_EVERY_SECONDS, RENEWED_AT
 from sewerworks.core.tests.test_settings_and_login import start_django
 
 STRONG = "k3y-" + "abcdefghij" * 6

@@ -25,9 +25,9 @@ from sewerworks.billing.owed import PAID, ZERO, bills_owed
 from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
 from sewerworks.billing.receipt_entries import payment_fields, receipt_of
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.ordinance.s118_53_payments import allocate_payment
 from sewerworks.registry.models import SewerAccount
 

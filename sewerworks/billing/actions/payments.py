@@ -39,10 +39,10 @@ from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
 from sewerworks.billing.reallocation import release_later_payments, settles_in_received_order
 from sewerworks.billing.receipt_entries import payment_fields
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.core.text import check_text
 from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
 from sewerworks.ordinance.s118_53_payments import allocate_payment

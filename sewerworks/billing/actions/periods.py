@@ -17,10 +17,10 @@ from sewerworks.billing import pipeline
 from sewerworks.billing.engine.lock import BillRunBusy
 from sewerworks.billing.engine.run import POST_CHUNK, Progress, RunResult, move, post_period
 from sewerworks.billing.models import Bill, BillingPeriod
+from sewerworks.core.access.permissions import require
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
 from sewerworks.ordinance.s118_51_billing_calendar import period_ending
 

@@ -14,9 +14,9 @@ from django.db import transaction
 
 from sewerworks.billing.documents.order import printable
 from sewerworks.billing.models import BillBatch, BillingPeriod, MailingOrder
+from sewerworks.core.access.permissions import require
 from sewerworks.core.jobs.runner import enqueue
 from sewerworks.core.models import AuditEvent, Job
-from sewerworks.core.permissions import require
 
 JOB_KIND = "bill_pdfs"
 

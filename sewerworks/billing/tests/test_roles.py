@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sewerworks.core.roles import ROLES
+from sewerworks.core.access.roles import ROLES
 from sewerworks.core.testing.roles import table_gaps, wrong_permissions
 
 pytestmark = pytest.mark.django_db

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_POST
 from sewerworks.billing import actions
 from sewerworks.billing.choices import Flag
 from sewerworks.billing.models import Bill, BillingPeriod
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import Job
 from sewerworks.core.money import MoneySum
-from sewerworks.core.permissions import require
 from sewerworks.registry.models import ImprovementArea
 
 EXCEPTIONS = [Flag.HELD, Flag.ESTIMATE, Flag.DEFECTIVE, Flag.ROLLOVER, Flag.SURCHARGE, Flag.ZERO_USE, Flag.WASH]

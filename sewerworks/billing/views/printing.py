@@ -13,8 +13,8 @@ from sewerworks.billing.actions import do_start_bill_batch
 from sewerworks.billing.choices import Basis, BillStatus
 from sewerworks.billing.documents.render import bill_pdf as typeset_bill
 from sewerworks.billing.models import Bill, BillBatch, BillingPeriod, MailingOrder
+from sewerworks.core.access.permissions import require
 from sewerworks.core.documents.responses import pdf_response
-from sewerworks.core.permissions import require
 
 
 def unprintable(bill: Bill) -> str:

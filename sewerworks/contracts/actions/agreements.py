@@ -20,10 +20,10 @@ from sewerworks.contracts.actions.screening import limits_on
 from sewerworks.contracts.choices import ELIGIBLE_OUTCOMES, AgreementStatus
 from sewerworks.contracts.models import ContractAgreement
 from sewerworks.contracts.screen.reference import decide_parcel
+from sewerworks.core.access.permissions import require
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.determinations import store_decision
 from sewerworks.core.models import BoardResolution
-from sewerworks.core.permissions import require
 from sewerworks.core.records import events
 from sewerworks.core.text import has_nul
 from sewerworks.registry.models import ImprovementArea, Lateral, Parcel, SewerAccount

@@ -20,11 +20,11 @@ from django.utils import timezone
 from sewerworks.contracts.models import ScreenRun
 from sewerworks.contracts.screen import engine, reference
 from sewerworks.contracts.screen.measure import Limits
+from sewerworks.core.access.permissions import require
 from sewerworks.core.determinations import today
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.ordinance.parameters import NotInForce, ParameterView
 
 SAMPLE = 10_000

@@ -13,8 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import ApiToken, AuditEvent
-from sewerworks.core.permissions import require
 from sewerworks.core.text import check_text
 
 __all__ = ["do_issue_api_token", "do_revoke_api_token"]

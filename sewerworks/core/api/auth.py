@@ -12,7 +12,7 @@ from ninja.errors import HttpError
 from ninja.security import HttpBearer
 from ninja.security import SessionAuth as NinjaSessionAuth
 
-from sewerworks.core import permissions
+from sewerworks.core.access import permissions
 from sewerworks.core.models.tokens import ApiToken, hash_token
 from sewerworks.core.records.quickwrite import write_if_free
 
@@ -58,7 +58,7 @@ class SessionAuth(NinjaSessionAuth):
 
 
 def require(request: HttpRequest, perm: str, obj: Any = None, what: str = "do this") -> Any:
-    """The core role check (``core.permissions.require``) as the API's 403."""
+    """The core role check (``core.access.permissions.require``) as the API's 403."""
     try:
         return permissions.require(request.user, perm, what, obj)
     except PermissionDenied as exc:

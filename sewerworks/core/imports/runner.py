@@ -14,11 +14,11 @@ from typing import Any
 
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.imports import rejects
 from sewerworks.core.imports.common import ImportResult, RowError, errors_by_row
 from sewerworks.core.imports.kinds import Checked, ImportKind, Progress, get_kind
 from sewerworks.core.imports.writer import StagedWriter, cleanup_abandoned
-from sewerworks.core.permissions import require
 
 log = logging.getLogger(__name__)
 

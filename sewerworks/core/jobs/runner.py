@@ -18,9 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.jobs.workers import this_worker
 from sewerworks.core.models import AuditEvent, Job
-from sewerworks.core.permissions import require
 from sewerworks.core.records import generation
 
 

@@ -18,9 +18,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent, BoardResolution, ParameterOverride
 from sewerworks.core.parameters import RecordedResolutions
-from sewerworks.core.permissions import require
 from sewerworks.core.text import has_nul, without_nul
 from sewerworks.ordinance.parameters import (
     ParameterError,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from sewerworks.core.roles import CLERK
+from sewerworks.core.access.roles import CLERK
 from sewerworks.core.web.navigation import nav_for
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Each mechanism exists once (issue 9): the role check is ``core.permissions.require`` and the NUL check
+"""Each mechanism exists once (issue 9): the role check is ``core.access.permissions.require`` and the NUL check
 is ``core.text``; no module writes its own. A new copy fails here, naming the file and line."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]  # the sewerworks package
 HOMES = {
-    # refusing is core.permissions.require's; a screen may still ask has_perm to show a button or a panel
-    "role check": (re.compile(r"raise PermissionDenied\(|has_perm\(.*\n\s*raise "), {"core/permissions.py"}),
+    # refusing is core.access.permissions.require's; a screen may still ask has_perm to show a button or a panel
+    "role check": (re.compile(r"raise PermissionDenied\(|has_perm\(.*\n\s*raise "), {"core/access/permissions.py"}),
     "NUL check": (re.compile(r'"\\x00"|\\0\b|chr\(0\)'), {"core/text.py"}),
 }
 

@@ -88,6 +88,6 @@ def test_a_user_without_a_role_gets_403(client_as) -> None:
 def test_role_groups_exist_after_migrate() -> None:
     from django.contrib.auth.models import Group
 
-    from sewerworks.core.roles import ROLES
+    from sewerworks.core.access.roles import ROLES
 
     assert set(Group.objects.values_list("name", flat=True)) >= set(ROLES)

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from sewerworks.core.roles import ROLES, user_roles
+from sewerworks.core.access.roles import ROLES, user_roles
 from sewerworks.core.web.navigation import nav_for, search_url_for
 
 

@@ -30,8 +30,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString
 
+from sewerworks.core.access.roles import ADMINISTRATOR, BOARD_MEMBER, user_roles
 from sewerworks.core.records import generation
-from sewerworks.core.roles import ADMINISTRATOR, BOARD_MEMBER, user_roles
 from sewerworks.ordinance.deadlines import is_business_day, local_date
 
 
@@ -101,7 +101,7 @@ class ShownPanel:
 
 def permission_scope(user: Any) -> str:
     """What a figures panel can depend on: the user's roles (an administrator's included), the only source
-    of permissions (core.authentication.PasswordBackend grants none of its own); users holding the same
+    of permissions (core.access.authentication.PasswordBackend grants none of its own); users holding the same
     roles see the same figures."""
     return "|".join(sorted(user_roles(user)))
 

@@ -88,14 +88,14 @@ def nav_entries() -> list[NavEntry]:
 
 
 # What a set of roles may see of the navigation, worked out once per process for each set of roles met:
-# every permission here is a `rules` rule on the user's roles (core/roles.py; the password backend grants
+# every permission here is a `rules` rule on the user's roles (core/access/roles.py; the password backend grants
 # none of its own), so two users holding the same roles see the same entries. A page asked 17 permissions
 # on every request for it (issue 19).
 _NAV_BY_ROLES: dict[frozenset[str], tuple[tuple[str, str], ...]] = {}
 
 
 def _nav_allowed(user: Any) -> tuple[tuple[str, str], ...]:
-    from sewerworks.core.roles import user_roles
+    from sewerworks.core.access.roles import user_roles
 
     roles = user_roles(user)
     allowed = _NAV_BY_ROLES.get(roles)

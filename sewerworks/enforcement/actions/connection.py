@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.permissions import require
 from sewerworks.core.records.pipelines import move
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.actions.deadlines import meet_all

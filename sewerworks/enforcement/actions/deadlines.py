@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import StoredDecision
-from sewerworks.core.permissions import require
 from sewerworks.core.records import events
 from sewerworks.core.records.pipelines import move
 from sewerworks.enforcement.actions.common import not_in_future

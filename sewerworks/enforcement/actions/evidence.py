@@ -13,8 +13,8 @@ from typing import Any
 
 from django.db import transaction
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload
-from sewerworks.core.permissions import require
 from sewerworks.enforcement.models import Evidence, Violation
 
 __all__ = ["EVIDENCE_KINDS", "do_add_evidence"]

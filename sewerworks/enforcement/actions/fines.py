@@ -9,9 +9,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.permissions import require
 from sewerworks.enforcement.actions.common import decide, not_in_future
 from sewerworks.enforcement.fines import billing_account, refresh_fine
 from sewerworks.enforcement.models import AbandonmentFine

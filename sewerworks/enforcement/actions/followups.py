@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.permissions import require
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.models import FollowUp
 

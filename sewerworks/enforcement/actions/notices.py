@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.enforcement.actions.clocks import start_clock
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.enforcement.actions.violations import current_owner

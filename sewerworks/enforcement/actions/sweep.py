@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.permissions import require
 from sewerworks.enforcement.models import SweepRun
 from sewerworks.enforcement.sweep import SweepContext, steps
 

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.charges import add_pending_charge
-from sewerworks.core.permissions import require
 from sewerworks.core.records import events, pipelines
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions.common import not_in_future

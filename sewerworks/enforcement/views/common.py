@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 
 view_required = permission_required("enforcement.view_enforcement", raise_exception=True)
 

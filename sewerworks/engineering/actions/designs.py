@@ -13,9 +13,9 @@ from django.utils import timezone
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.engineering.choices import DesignFormat, ElementKind, ReviewOutcome
 from sewerworks.engineering.designs.geojson import read_geojson

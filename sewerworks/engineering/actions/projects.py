@@ -8,7 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.core.records import events
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.engineering.choices import Authority, Builder, ProjectStatus, ReviewOutcome

@@ -22,8 +22,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.enforcement.actions import do_issue_notice, do_open_violation, do_record_service
 from sewerworks.enforcement.actions.common import decide
 from sewerworks.enforcement.choices import Discovery, NoticeKind, Program, ServiceMethod

@@ -9,10 +9,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload, stored_name
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.core.records import events
 from sewerworks.core.text import check_text
 from sewerworks.enforcement.actions.common import not_in_future

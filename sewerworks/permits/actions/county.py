@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.core.text import check_text
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.ordinance.registry import determine

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.core.text import check_text
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.permits.actions.common import locked, save

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.pretreatment.actions.common import save
 from sewerworks.pretreatment.choices import CHECKLIST, Observed

@@ -20,10 +20,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
+from sewerworks.core.access.roles import SUPERINTENDENT
 from sewerworks.core.determinations import store_decision
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.permissions import require
-from sewerworks.core.roles import SUPERINTENDENT
 from sewerworks.enforcement.actions import do_open_deadline, do_open_violation
 from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program
 from sewerworks.enforcement.models import FollowUp, Violation

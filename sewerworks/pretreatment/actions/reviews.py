@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.determinations import run_determination, store_decision
 from sewerworks.core.parameters import current_parameters
-from sewerworks.core.permissions import require
 from sewerworks.core.records import events, pipelines
 from sewerworks.ordinance.s118_37_limits import PARAMETERS
 from sewerworks.pretreatment.choices import ReviewStatus

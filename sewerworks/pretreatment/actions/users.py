@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import BoardResolution
-from sewerworks.core.permissions import require
 from sewerworks.pretreatment.actions.common import save
 from sewerworks.pretreatment.choices import PointKind
 from sewerworks.pretreatment.models import IndustrialUser, SamplingPoint, SpecialAgreement

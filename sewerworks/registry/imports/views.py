@@ -27,13 +27,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.imports import rejects, staging
 from sewerworks.core.imports.common import ImportResult
 from sewerworks.core.imports.kinds import ImportKind, get_kind, import_kinds
 from sewerworks.core.imports.tasks import import_upload, preview_upload_job
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import Job
-from sewerworks.core.permissions import require
 from sewerworks.registry.imports.actions import do_import_upload, preview_upload
 from sewerworks.registry.imports.forms import ImportUploadForm, KindUploadForm
 

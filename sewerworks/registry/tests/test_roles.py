@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from rules.permissions import permissions as registered
 
-from sewerworks.core.roles import ROLES
+from sewerworks.core.access.roles import ROLES
 from sewerworks.registry.models import MeterRead
 from sewerworks.registry.tests import factories as f
 

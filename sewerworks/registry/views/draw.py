@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET
 from shapely import wkt as shapely_wkt
 from shapely.errors import GEOSException, ShapelyError
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.core.text import NUL_MESSAGE, has_nul
 from sewerworks.registry import geometry
 from sewerworks.registry.actions import wkt_type_error

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.registry.actions import do_save_parcel
 from sewerworks.registry.forms import ParcelForm
 from sewerworks.registry.models import Parcel

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 from sewerworks.registry.actions import do_certify_meter, require_certifier
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.meters import do_replace_meter

@@ -20,7 +20,7 @@ from sewerworks.billing.actions import do_start_bill_batch
 from sewerworks.billing.management.periods import existing_period
 from sewerworks.billing.models import BillBatch, MailingOrder
 from sewerworks.billing.tasks import run_bill_batch
-from sewerworks.core.permissions import require
+from sewerworks.core.access.permissions import require
 
 
 class Command(BaseCommand):

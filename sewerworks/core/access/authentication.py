@@ -77,7 +77,7 @@ class PasswordBackend(ModelBackend):
     a sign-in that checked a password (not a session a test or a script opened with ``force_login``).
 
     It grants no permission of its own: what a user may do comes from the roles they hold, through the
-    `rules` of each app (core/roles.py), never from permissions ticked for a user or group in the admin.
+    `rules` of each app (core/access/roles.py), never from permissions ticked for a user or group in the admin.
     (Django's backend would read those with two queries on every request that asks a permission a role
     does not give; the navigation relies on permissions being the roles', issue 19.)"""
 

@@ -8,7 +8,7 @@ from typing import Any
 def ensure_role_groups(**kwargs: Any) -> None:
     from django.contrib.auth.models import Group
 
-    from sewerworks.core.roles import ROLES
+    from sewerworks.core.access.roles import ROLES
 
     for name in ROLES:
         Group.objects.get_or_create(name=name)
