@@ -259,7 +259,7 @@ def child_peak_rss_mib(period: Any, chunk: int, var_dir: str) -> float:
 
 def mismatches(period: Any, sample: int, rng: random.Random) -> tuple[int, int]:
     from sewerworks.billing.models import Bill
-    from sewerworks.core.determinations import run_determination
+    from sewerworks.core.determinations.run import run_determination
 
     ids = list(Bill.objects.filter(period=period).exclude(basis="held").values_list("pk", flat=True))
     chosen = rng.sample(ids, min(sample, len(ids)))

@@ -1,7 +1,7 @@
 from django.urls import path
 
-from sewerworks.core import views_determinations
 from sewerworks.core.attachment_views import attachment_download
+from sewerworks.core.determinations import views as views_determinations
 from sewerworks.core.resolutions import views as resolutions
 from sewerworks.core.web import views
 from sewerworks.core.web.urlutils import optional_include

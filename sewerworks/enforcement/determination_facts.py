@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sewerworks.core.determination_prefill import register_parcel_facts
+from sewerworks.core.determinations.prefill import register_parcel_facts
 from sewerworks.enforcement.choices import NoticeKind
 from sewerworks.enforcement.models import Notice
 from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus

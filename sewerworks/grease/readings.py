@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations.run import run_determination
 from sewerworks.grease.choices import Category, InterceptorKind
 from sewerworks.grease.models import FoodServiceEstablishment, GreaseInspection, Interceptor, PumpOut
 from sewerworks.ordinance.decision import Decision

@@ -22,7 +22,7 @@ from decimal import ROUND_CEILING, Decimal
 
 from django.utils import timezone
 
-from sewerworks.core.determinations import run_determination as determine
+from sewerworks.core.determinations.run import run_determination as determine
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, in_limit_unit
 from sewerworks.pretreatment.models import IndustrialUser, Result, Sample, SamplingPoint

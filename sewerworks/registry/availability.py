@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sewerworks.core.determinations import today
+from sewerworks.core.determinations.run import today
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.s118_6_7_private_systems import available_by_distance
 from sewerworks.registry.geometry import MainIndex, load

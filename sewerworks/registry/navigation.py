@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sewerworks.core.determination_prefill import register_parcel_label
+from sewerworks.core.determinations.prefill import register_parcel_label
 from sewerworks.core.web.navigation import (
     NavEntry,
     RecordAction,

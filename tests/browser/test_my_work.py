@@ -13,7 +13,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from sewerworks.core.determinations import run_determination, store_decision
+from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.core.models import Job
 from sewerworks.enforcement.actions import do_open_deadline, do_open_violation
 from sewerworks.enforcement.choices import DeadlineKind, Program

@@ -13,7 +13,7 @@ import pytest
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill
 from sewerworks.billing.models.bills import kept_facts
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations.run import run_determination
 
 pytestmark = pytest.mark.django_db
 

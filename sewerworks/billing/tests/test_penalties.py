@@ -16,7 +16,7 @@ from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill, LedgerEntry
 from sewerworks.billing.penalties import terms_of
 from sewerworks.billing.tests.ledger_helpers import owed, pay, penalties, posted_bill
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations.run import run_determination
 from sewerworks.core.models import AuditEvent, BoardResolution, ParameterOverride
 from sewerworks.enforcement.actions import do_sweep
 

@@ -12,7 +12,7 @@ import pytest
 from sewerworks.billing.models import Bill
 from sewerworks.billing.penalties import topic_facts
 from sewerworks.billing.tests.ledger_helpers import entry, pay, penalties, posted_bill
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations.run import run_determination
 from sewerworks.enforcement.actions import do_sweep
 
 pytestmark = pytest.mark.django_db

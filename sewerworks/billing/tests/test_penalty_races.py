@@ -18,7 +18,7 @@ from hypothesis.extra.django import TestCase
 from sewerworks.billing.balances import balance
 from sewerworks.billing.models import LedgerEntry
 from sewerworks.billing.tests.ledger_helpers import owed_at_end_of, pay, penalties, posted_bill
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations.run import run_determination
 from sewerworks.enforcement.actions import do_sweep
 
 D = dt.date

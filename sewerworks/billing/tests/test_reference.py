@@ -14,7 +14,7 @@ import pytest
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill
 from sewerworks.billing.views.bills import recompute
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations.run import run_determination
 
 pytestmark = pytest.mark.django_db
 PERIOD = {"period_start": "2026-04-01", "period_end": "2026-09-30"}

@@ -12,7 +12,7 @@ from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill
 from sewerworks.billing.penalties import bill_penalty_date, topic_facts
 from sewerworks.billing.views.void import void_context
-from sewerworks.core.determinations import LawNotInForce, run_determination, today
+from sewerworks.core.determinations.run import LawNotInForce, run_determination, today
 from sewerworks.core.parameters import parameters_read_once
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError

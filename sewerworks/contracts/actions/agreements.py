@@ -22,7 +22,7 @@ from sewerworks.contracts.models import ContractAgreement
 from sewerworks.contracts.screen.reference import decide_parcel
 from sewerworks.core.access.permissions import require
 from sewerworks.core.charges import add_pending_charge
-from sewerworks.core.determinations import store_decision
+from sewerworks.core.determinations.run import store_decision
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.records import events
 from sewerworks.core.text import has_nul

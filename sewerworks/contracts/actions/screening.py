@@ -21,7 +21,7 @@ from sewerworks.contracts.models import ScreenRun
 from sewerworks.contracts.screen import engine, reference
 from sewerworks.contracts.screen.measure import Limits
 from sewerworks.core.access.permissions import require
-from sewerworks.core.determinations import today
+from sewerworks.core.determinations.run import today
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import current_parameters

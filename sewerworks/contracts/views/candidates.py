@@ -16,7 +16,7 @@ from sewerworks.contracts.actions.screening import do_start_screen, latest_scree
 from sewerworks.contracts.choices import Outcome
 from sewerworks.contracts.forms import ScreenForm
 from sewerworks.contracts.models import Candidate
-from sewerworks.core.determinations import today
+from sewerworks.core.determinations.run import today
 from sewerworks.enforcement.views.common import require_perm, run_action
 from sewerworks.registry import geometry
 from sewerworks.registry.models import ImprovementArea

@@ -15,7 +15,7 @@ from ninja.errors import HttpError
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
 from sewerworks.core.api.schemas import Day
-from sewerworks.core.determinations import LawNotInForce, run_determination, run_determinations
+from sewerworks.core.determinations.run import LawNotInForce, run_determination, run_determinations
 from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.ordinance.decision import Decision

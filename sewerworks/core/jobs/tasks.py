@@ -16,7 +16,7 @@ def check_parameters(job_id: int) -> None:
     Each parameter is read as of today; a key with no value in force yet is listed. A job the
     administrator runs after recording a resolution, to see the values the software will apply.
     """
-    from sewerworks.core.determinations import today
+    from sewerworks.core.determinations.run import today
 
     with JobRun(job_id) as run:
         params = current_parameters()

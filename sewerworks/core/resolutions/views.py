@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from sewerworks.core.determinations import today
+from sewerworks.core.determinations.run import today
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.resolutions.actions import do_record_resolution

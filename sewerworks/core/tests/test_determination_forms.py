@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from sewerworks.core import determination_forms as forms
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations import forms
+from sewerworks.core.determinations.run import run_determination
 from sewerworks.ordinance.topics import topics
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from sewerworks.core.determinations import RecordedValueRefused, run_determination
+from sewerworks.core.determinations.run import RecordedValueRefused, run_determination
 from sewerworks.core.models import AuditEvent, BoardResolution, ParameterOverride
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from sewerworks.core.determinations import LawNotInForce, run_determination, today
+from sewerworks.core.determinations.run import LawNotInForce, run_determination, today
 from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.core.web.dashboard import shown_panels

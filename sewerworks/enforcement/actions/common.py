@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from sewerworks.core.determinations import LawNotInForce, run_determination, store_decision
+from sewerworks.core.determinations.run import LawNotInForce, run_determination, store_decision
 from sewerworks.core.models import StoredDecision
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import FactsError

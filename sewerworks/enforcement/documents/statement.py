@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from sewerworks.core.determinations import run_determination
+from sewerworks.core.determinations.run import run_determination
 from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import (
     cited_sections,

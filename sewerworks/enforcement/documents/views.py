@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import permission_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 
-from sewerworks.core.determinations import LawNotInForce
+from sewerworks.core.determinations.run import LawNotInForce
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.enforcement.documents import render
 from sewerworks.enforcement.models import Notice, Violation

@@ -13,7 +13,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from sewerworks.core.determinations import run_determination, store_decision
+from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.core.models import DataGeneration
 from sewerworks.enforcement.actions.deadlines import do_meet_deadline, do_open_deadline
 from sewerworks.enforcement.choices import DeadlineKind, Program

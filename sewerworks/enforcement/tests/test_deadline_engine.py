@@ -11,7 +11,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from sewerworks.core.determinations import run_determination, store_decision
+from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.enforcement.actions import do_meet_deadline, do_open_deadline
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program
 from sewerworks.enforcement.models import Deadline, FollowUp

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sewerworks.core.determinations import run_determination, store_decision
+from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.enforcement import sweep as sweep_module
 from sewerworks.enforcement.actions import do_open_deadline, do_sweep
 from sewerworks.enforcement.choices import DeadlineKind, DeadlineStatus, Program

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from sewerworks.core.determinations import run_determination, store_decision
+from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.core.web.dashboard import work_for
 from sewerworks.enforcement.actions import do_open_deadline
 from sewerworks.enforcement.choices import DeadlineKind, Program

@@ -10,7 +10,7 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from sewerworks.core.determinations import LawNotInForce, run_determination
+from sewerworks.core.determinations.run import LawNotInForce, run_determination
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions import (
     do_move_violation,

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from sewerworks.core.access.permissions import require
 from sewerworks.core.access.roles import SUPERINTENDENT
-from sewerworks.core.determinations import store_decision
+from sewerworks.core.determinations.run import store_decision
 from sewerworks.core.models import AuditEvent
 from sewerworks.enforcement.actions import do_open_deadline, do_open_violation
 from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.determinations import run_determination, store_decision
+from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.records import events, pipelines
 from sewerworks.ordinance.s118_37_limits import PARAMETERS

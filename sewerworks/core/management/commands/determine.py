@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from sewerworks.core.determinations import today
+from sewerworks.core.determinations.run import today
 from sewerworks.core.parameters import current_parameters
 from sewerworks.determine_cli import run
 

@@ -12,9 +12,9 @@ from django.contrib.auth.decorators import permission_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from sewerworks.core import determination_forms as forms
-from sewerworks.core.determination_prefill import parcel_fact_topics, parcel_facts, parcel_label
-from sewerworks.core.determinations import LawNotInForce, run_determination, today
+from sewerworks.core.determinations import forms
+from sewerworks.core.determinations.prefill import parcel_fact_topics, parcel_facts, parcel_label
+from sewerworks.core.determinations.run import LawNotInForce, run_determination, today
 from sewerworks.ordinance.topics import FactsError, topics
 
 
