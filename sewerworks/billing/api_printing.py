@@ -21,7 +21,7 @@ from sewerworks.billing.documents.render import bill_pdf as typeset_bill
 from sewerworks.billing.models import Bill, BillBatch, BillingPeriod, MailingOrder
 from sewerworks.billing.views.printing import unprintable
 from sewerworks.core.api.auth import require
-from sewerworks.core.attachments import attachment_url
+from sewerworks.core.attachments.files import attachment_url
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.registry.api import REFUSALS
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sewerworks.core.attachments import FileKind, register_attachment_owner
+from sewerworks.core.attachments.files import FileKind, register_attachment_owner
 
 
 def _batch_name(batch: Any, _kind: FileKind | None) -> str:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sewerworks.core.attachment_views import attachment_download
+from sewerworks.core.attachments.views import attachment_download
 from sewerworks.core.determinations import views as views_determinations
 from sewerworks.core.resolutions import views as resolutions
 from sewerworks.core.web import views

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 
 from sewerworks.billing.models.periods import BillingPeriod
-from sewerworks.core.attachments import PDF, stored_name
+from sewerworks.core.attachments.files import PDF, stored_name
 
 
 class MailingOrder(models.TextChoices):

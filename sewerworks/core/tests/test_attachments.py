@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import get_resolver
 
-from sewerworks.core.attachments import (
+from sewerworks.core.attachments.files import (
     JPEG,
     PDF,
     PNG,
@@ -83,7 +83,7 @@ def test_the_stored_name_takes_nothing_from_the_uploader() -> None:
 
 
 def test_one_kind_of_attachment_belongs_to_one_model(monkeypatch: Any) -> None:
-    from sewerworks.core import attachments
+    from sewerworks.core.attachments import files as attachments
 
     monkeypatch.setattr(attachments, "_OWNERS", dict(attachments._OWNERS))
     register_attachment_owner("test-plans", model="core.Job", field="file", permission="core.view_job")

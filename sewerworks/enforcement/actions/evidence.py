@@ -1,6 +1,6 @@
 """Evidence of a violation: photographs (JPEG, PNG) and PDF documents, checked by their content.
 
-The checks are core's (:mod:`sewerworks.core.attachments`): the type is judged by the file's first
+The checks are core's (:mod:`sewerworks.core.attachments.files`): the type is judged by the file's first
 bytes, never by its name or the browser's claim, so an executable renamed ``photo.jpg`` is refused; the
 size limit is ``settings.SEWERWORKS_MAX_UPLOAD_BYTES``. The file is stored under a random name with the
 extension of its real type (:func:`sewerworks.enforcement.models.violations.evidence_path`) and read
@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload
+from sewerworks.core.attachments.files import JPEG, PDF, PNG, check_upload
 from sewerworks.enforcement.models import Evidence, Violation
 
 __all__ = ["EVIDENCE_KINDS", "do_add_evidence"]

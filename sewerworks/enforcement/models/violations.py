@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from sewerworks.core.attachments import stored_name
+from sewerworks.core.attachments.files import stored_name
 from sewerworks.core.records.events import EventDated, EventHistory
 from sewerworks.core.records.pipelines import TracksPipeline
 from sewerworks.enforcement.choices import Discovery, Program

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from sewerworks.core.attachments import attachment_url
+from sewerworks.core.attachments.files import attachment_url
 from sewerworks.enforcement.actions import do_add_evidence, do_open_violation
 from sewerworks.enforcement.models import Evidence, Violation
 

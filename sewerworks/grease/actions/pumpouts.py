@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload
+from sewerworks.core.attachments.files import JPEG, PDF, PNG, check_upload
 from sewerworks.core.text import without_nul
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.grease.actions.correction import open_violation, try_correct

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.attachments import JPEG, PDF, PNG, check_upload, stored_name
+from sewerworks.core.attachments.files import JPEG, PDF, PNG, check_upload, stored_name
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.records import events

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from sewerworks.core.attachments import attachment_url
+from sewerworks.core.attachments.files import attachment_url
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.permits import actions
 from sewerworks.permits.actions.moves import OFFICIAL_PERMISSIONS, OWN_ACTION, blockers

@@ -1,7 +1,7 @@
 """``/files/<kind>/<pk>/``: the one way an uploaded file leaves the server, after a permission check.
 
 The record the file belongs to is looked up through the attachment owners the apps registered
-(:mod:`sewerworks.core.attachments`); the user must hold the owner's permission on that record. The file
+(:mod:`sewerworks.core.attachments.files`); the user must hold the owner's permission on that record. The file
 goes out as a download (``Content-Disposition: attachment``), typed by its content as sniffed now (never
 by its stored name), with ``nosniff`` and a sandboxing Content-Security-Policy, so a file that is
 something else than it claims cannot run as a page of this site.
@@ -14,7 +14,7 @@ from django.http import FileResponse, Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.attachments import HEAD_BYTES, attachment_owner, sniff
+from sewerworks.core.attachments.files import HEAD_BYTES, attachment_owner, sniff
 
 FALLBACK_TYPE = "application/octet-stream"
 

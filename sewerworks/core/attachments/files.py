@@ -9,7 +9,7 @@
 - **Served only through a permission check.** Nothing serves ``MEDIA_URL`` (no static route, and the
   web server must not either: ``docs/operations.md``). Each program registers the records that own files
   (:func:`register_attachment_owner`: the model, its file field, the permission that may read the record);
-  ``/files/<kind>/<pk>/`` (:func:`sewerworks.core.attachment_views.attachment_download`) checks it and sends the
+  ``/files/<kind>/<pk>/`` (:func:`sewerworks.core.attachments.views.attachment_download`) checks it and sends the
   file as a download, with the sniffed type and ``X-Content-Type-Options: nosniff``.
 """
 
