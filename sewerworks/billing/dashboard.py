@@ -17,7 +17,7 @@ from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Payment
 from sewerworks.billing.penalties import figures
 from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, WATER_SUPERINTENDENT
-from sewerworks.core.charts import Point
+from sewerworks.core.documents.charts import Point
 from sewerworks.core.models import Job
 from sewerworks.core.money import MoneySum
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work

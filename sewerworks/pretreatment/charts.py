@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from sewerworks.core.charts import Limit, Point
+from sewerworks.core.documents.charts import Limit, Point
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, TABLE_COLUMN, toxic_row
 from sewerworks.pretreatment.evaluation import WINDOW_DAYS, daily_values, mean

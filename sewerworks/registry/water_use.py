@@ -17,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils import timezone
 
-from sewerworks.core.charts import Limit, Point
+from sewerworks.core.documents.charts import Limit, Point
 from sewerworks.core.parameters import current_parameters
 from sewerworks.registry.choices import MeterUnit, ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter

@@ -23,7 +23,7 @@ from sewerworks.billing.documents.how_to_pay import how_to_pay, payable_to
 from sewerworks.billing.engine.gather import LOOKBACK, MeterData
 from sewerworks.billing.engine.usage import Held, meter_use
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, Rebill
-from sewerworks.core.charts import Point
+from sewerworks.core.documents.charts import Point
 from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import interpretation_lines, money, spoken_date, spoken_day
 from sewerworks.core.parameters import current_parameters

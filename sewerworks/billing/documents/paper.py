@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sewerworks.core.charts import Geometry, format_number, layout
+from sewerworks.core.documents.charts import Geometry, format_number, layout
 
 CHART_TITLE = "Water used per period"
 CHART_UNIT = "gal"

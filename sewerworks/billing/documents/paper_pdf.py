@@ -1,7 +1,7 @@
 """Draw ``PaperBill``s with fpdf2, one US Letter page each: the batch's part files (see ``paper``).
 
 Free of Django and the database, so a forked process runs it. The page follows ``bill.html``'s layout and
-style (DejaVu Serif, the same sizes, rules and boxes; the chart from the same ``core.charts`` geometry);
+style (DejaVu Serif, the same sizes, rules and boxes; the chart from the same ``core.documents.charts`` geometry);
 a bill too long for its page continues on the next. Times are in ``docs/benchmarks.md``.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from sewerworks.billing.documents.paper import CHART_UNIT
-from sewerworks.core.charts import Geometry
+from sewerworks.core.documents.charts import Geometry
 
 PAGE_W, PAGE_H = 612.0, 792.0  # US Letter in points
 MARGIN, BOTTOM = 43.2, 39.6  # the page margins of _bill_style.html: 0.6 in at the sides, 0.55 in at the foot
@@ -168,7 +168,7 @@ def heading(page: Page, text: str, top: float, x: float = LEFT, width: float = W
 
 
 def chart(page: Page, geo: Geometry, x: float, top: float) -> float:
-    """The ``core.charts`` geometry of 400 × 150 drawn at 3.5 in wide, as the SVG of the single bill."""
+    """The ``core.documents.charts`` geometry of 400 × 150 drawn at 3.5 in wide, as the SVG of the single bill."""
     k = 252 / geo.width
     if geo.empty:
         page.text(x, top, "No values to chart yet.", "", 9)

@@ -1,7 +1,7 @@
 """Reject files and stored results of an import, kept under ``MEDIA_ROOT/imports/<run>/``.
 
 The folder is not served as static files: the screens hand the reject file out through a view that
-checks the user may import. A CSV reject file goes through :mod:`sewerworks.core.csvsafe`, so a cell such
+checks the user may import. A CSV reject file goes through :mod:`sewerworks.core.documents.csvsafe`, so a cell such
 as ``=HYPERLINK(...)`` from the uploaded file opens as text.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from sewerworks.core.csvsafe import csv_bytes
+from sewerworks.core.documents.csvsafe import csv_bytes
 from sewerworks.core.imports.common import ImportResult, RowError, errors_by_row, joined
 
 RUN_RE = re.compile(r"^[0-9a-f]{32}$")

@@ -3,8 +3,8 @@
     {% load charts %}
     {% series_chart points limits=limits title="Water use per period" unit="gal" x_label="Period" y_label="Water use" %}
 
-``points`` are :class:`sewerworks.core.charts.Point` (or ``(x, y)`` pairs, or dicts with ``x``, ``y``,
-``label``, ``note``); ``limits`` are :class:`~sewerworks.core.charts.Limit` (or ``(value, label)`` pairs).
+``points`` are :class:`sewerworks.core.documents.charts.Point` (or ``(x, y)`` pairs, or dicts with ``x``, ``y``,
+``label``, ``note``); ``limits`` are :class:`~sewerworks.core.documents.charts.Limit` (or ``(value, label)`` pairs).
 The SVG has ``role="img"``, a ``<title>`` and a ``<desc>`` (one sentence: the count, the first and last
 period, the lowest and highest value, each limit); the table (with a caption) holds every value, so
 nothing is known only by looking. Every label is escaped by the template engine. The same markup
@@ -19,7 +19,7 @@ from typing import Any
 
 from django import template
 
-from sewerworks.core.charts import Limit, Point, describe, format_number, layout
+from sewerworks.core.documents.charts import Limit, Point, describe, format_number, layout
 
 register = template.Library()
 

@@ -17,7 +17,7 @@ import pytest
 from django.template import Context, Template
 from pypdf import PdfReader
 
-from sewerworks.core.charts import Limit, Point, describe, format_number, layout, nice_step, nice_ticks
+from sewerworks.core.documents.charts import Limit, Point, describe, format_number, layout, nice_step, nice_ticks
 
 D = dt.date
 

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from sewerworks.core.csvsafe import csv_bytes, neutralise
+from sewerworks.core.documents.csvsafe import csv_bytes, neutralise
 
 
 @pytest.mark.parametrize(
@@ -52,7 +52,7 @@ def test_a_whole_file_keeps_its_byte_order_mark_and_reads_back_neutralised() -> 
 
 
 def test_no_module_of_the_product_writes_csv_but_through_csvsafe() -> None:
-    """Every CSV the product writes (reject files, exports) goes through core.csvsafe: a writer made with
+    """Every CSV the product writes (reject files, exports) goes through core.documents.csvsafe: a writer made with
     csv.writer or csv.DictWriter anywhere else would let formulas through."""
     from pathlib import Path
 

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from sewerworks.core.charts import Limit, Point
+from sewerworks.core.documents.charts import Limit, Point
 from sewerworks.core.parameters import current_parameters
 from sewerworks.grease.models import FoodServiceEstablishment
 from sewerworks.grease.readings import category, prediction, requirement
