@@ -14,8 +14,8 @@ from ninja.pagination import paginate
 
 from sewerworks.billing import actions
 from sewerworks.billing import api_schemas as s
-from sewerworks.billing.balances import balance
 from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties import bill_penalty_date
 from sewerworks.core.api.auth import require

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from sewerworks.billing.balances import balance
+from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, LedgerEntry
 from sewerworks.core.records.sections import RecordSection, present, record_section
 from sewerworks.registry.models import Parcel

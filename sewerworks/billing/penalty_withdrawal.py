@@ -8,7 +8,7 @@ penalty date; a partial payment that leaves anything owed leaves the penalty (I-
 that payment makes the bill owe again: the penalty is put back (``penalty-restored:bill:<id>:<n>``).
 What a later-received payment had already paid toward the withdrawn penalty goes back to that receipt
 as credit (a pair of entries under its receipt). A payment received before payments already entered settles
-the bills first (I-116, ``billing.reallocation``), so its penalty date is judged as if the payments had been
+the bills first (I-116, ``billing.ledger.reallocation``), so its penalty date is judged as if the payments had been
 entered in the order received.
 """
 
@@ -20,9 +20,9 @@ from decimal import Decimal
 from typing import Any
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
+from sewerworks.billing.ledger.receipt_entries import back_to_credit, payment_fields, receipt_of
 from sewerworks.billing.models import LedgerEntry
 from sewerworks.billing.penalties import PAID_KINDS, SECTION, owed_at_end_of
-from sewerworks.billing.receipt_entries import back_to_credit, payment_fields, receipt_of
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from django.db.models import Count
 
+from sewerworks.billing.ledger.owed import ZERO, BillOwed, bills_owed, unapplied_credit
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.owed import ZERO, BillOwed, bills_owed, unapplied_credit
 from sewerworks.core.money import MoneySum
 
 

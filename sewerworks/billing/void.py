@@ -33,11 +33,11 @@ from django.utils import timezone
 from sewerworks.billing.choices import Basis, BillStatus, LedgerKind
 from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import gather
+from sewerworks.billing.ledger.owed import PAID
+from sewerworks.billing.ledger.receipt_entries import receipt_of
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, LedgerEntry, Rebill
 from sewerworks.billing.models.bills import kept_facts
-from sewerworks.billing.owed import PAID
 from sewerworks.billing.penalties import hold_off_sweep, rebill_penalty_date
-from sewerworks.billing.receipt_entries import receipt_of
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
@@ -235,7 +235,7 @@ def _post(period: BillingPeriod, account: SewerAccount, row: BillRow, voided: Bi
         rows=len(rows) + 2,
         detail={"bill": bill.pk, "replaces": voided.pk, "total": format(bill.total, "f"), "penalty_date": str(due)},
     )
-    from sewerworks.billing.actions.credits import do_apply_credit
+    from sewerworks.billing.ledger.credits import do_apply_credit
 
     do_apply_credit(account, acting_user=by, on=day)  # what was paid toward the voided bill pays this one
     return rebill

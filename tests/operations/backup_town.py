@@ -20,7 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 
-from sewerworks.billing.balances import balance
+from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.tests.ledger_helpers import pay, posted_bill
 from sewerworks.core.backup.tables import database_digests
 from sewerworks.core.models import AuditEvent, Job

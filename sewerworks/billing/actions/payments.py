@@ -14,7 +14,7 @@ A payment received on or before a penalty date the sweep has already passed with
 proves undue, and its reversal puts it back (``billing.penalty_withdrawal.settle_penalties``, I-97).
 A payment received before payments already entered (a late check, a lockbox file) settles the bills as if
 entered in the order received: what the later receipts paid goes back to their credit and is applied again
-(``billing.reallocation``, I-116).
+(``billing.ledger.reallocation``, I-116).
 """
 
 from __future__ import annotations
@@ -31,14 +31,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from sewerworks.billing.actions.credits import apply_credits
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
+from sewerworks.billing.ledger.credits import apply_credits
+from sewerworks.billing.ledger.owed import bills_owed
+from sewerworks.billing.ledger.reallocation import release_later_payments, settles_in_received_order
+from sewerworks.billing.ledger.receipt_entries import payment_fields
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.owed import bills_owed
 from sewerworks.billing.penalties import hold_off_sweep
 from sewerworks.billing.penalty_withdrawal import settle_penalties
-from sewerworks.billing.reallocation import release_later_payments, settles_in_received_order
-from sewerworks.billing.receipt_entries import payment_fields
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
@@ -216,7 +216,7 @@ def _write(
 
 def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Payment:
     """Reverse a payment that did not pay (a check returned by the bank): one reversing entry for each of
-    its entries and of its credit's applications (``billing.actions.credits``), each on the day of the
+    its entries and of its credit's applications (``billing.ledger.credits``), each on the day of the
     entry it reverses (I-65: a dishonoured check never paid, so the bills were unpaid all along and a
     late penalty falls as if it had never been handed in). Reversing twice changes nothing."""
     require(acting_user, "billing.reverse_payment", "reverse a payment", who_may="the Superintendent")

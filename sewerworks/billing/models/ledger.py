@@ -14,7 +14,7 @@ class LedgerEntry(models.Model):
     Keyed by parcel, because unpaid charges run with the property (§118-53), and by account where there
     is one. Charges are positive, payments negative. Its ``source_key`` names what it posts
     (``bill:123``, ``payment:45``): the key is unique, so posting anything twice is a no-op. Balances are
-    sums of entries (``billing.balances``), never stored.
+    sums of entries (``billing.ledger.balances``), never stored.
     """
 
     parcel = models.ForeignKey(

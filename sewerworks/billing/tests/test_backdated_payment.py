@@ -15,9 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import Sum
 
 from sewerworks.billing.actions import do_reverse_payment, do_take_payment
+from sewerworks.billing.ledger.owed import bills_owed, unapplied_credit
+from sewerworks.billing.ledger.receipts import settled_by
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
-from sewerworks.billing.owed import bills_owed, unapplied_credit
-from sewerworks.billing.receipts import settled_by
 from sewerworks.billing.tests.ledger_helpers import owed, owed_at_end_of, penalties, posted_bill
 from sewerworks.core.models import BoardResolution, ParameterOverride
 from sewerworks.enforcement.actions import do_sweep

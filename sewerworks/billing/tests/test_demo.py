@@ -86,8 +86,8 @@ def the_posted_bills_are_paid_but_one_in_part_and_one_not_at_all(said: str) -> N
     today; on the spring 2026 period one partial payment and one bill left unpaid, for the sweep."""
     from django.utils import timezone
 
+    from sewerworks.billing.ledger.owed import bills_owed
     from sewerworks.billing.models import Payment
-    from sewerworks.billing.owed import bills_owed
 
     posted = list(Bill.objects.filter(status="posted", total__gt=0).select_related("period", "account"))
     assert Payment.objects.count() == len(posted) - 1

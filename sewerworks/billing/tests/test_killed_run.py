@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from sewerworks.billing.balances import balance
 from sewerworks.billing.engine.run import DIE_AFTER, DIE_AFTER_POSTING
+from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -20,10 +20,10 @@ from sewerworks.billing.actions import (
     do_review_period,
     do_take_payment,
 )
-from sewerworks.billing.balances import balance
 from sewerworks.billing.engine.run import run_drafts
+from sewerworks.billing.ledger.balances import balance
+from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
-from sewerworks.billing.owed import bills_owed
 from sewerworks.billing.tests.ledger_factory import penalty, posted_bill
 from sewerworks.core.money import MoneySum
 from sewerworks.registry.models import MeterRead, SewerAccount

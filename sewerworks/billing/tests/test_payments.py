@@ -12,9 +12,9 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from sewerworks.billing.actions import do_open_period, do_reverse_payment, do_take_payment
-from sewerworks.billing.balances import balance
+from sewerworks.billing.ledger.balances import balance
+from sewerworks.billing.ledger.owed import bills_owed, unapplied_credit
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.owed import bills_owed, unapplied_credit
 from sewerworks.billing.tests.ledger_factory import penalty, posted_bill
 from sewerworks.core.models import AuditEvent
 

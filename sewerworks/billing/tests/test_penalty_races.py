@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from sewerworks.billing.balances import balance
+from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import LedgerEntry
 from sewerworks.billing.tests.ledger_helpers import owed_at_end_of, pay, penalties, posted_bill
 from sewerworks.core.determinations.run import run_determination

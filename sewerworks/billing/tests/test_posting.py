@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from sewerworks.billing.actions import do_post_period, do_review_period
-from sewerworks.billing.balances import balance
 from sewerworks.billing.engine.run import run_drafts
+from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.core.models import AuditEvent
 from sewerworks.registry.tests import factories as f

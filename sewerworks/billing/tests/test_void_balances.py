@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from sewerworks.billing.balances import balance
+from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, LedgerEntry
 
 STEP = st.one_of(

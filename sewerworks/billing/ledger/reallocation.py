@@ -24,9 +24,9 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
+from sewerworks.billing.ledger.owed import PAID
+from sewerworks.billing.ledger.receipt_entries import back_to_credit, payment_fields, receipt_of
 from sewerworks.billing.models import LedgerEntry
-from sewerworks.billing.owed import PAID
-from sewerworks.billing.receipt_entries import back_to_credit, payment_fields, receipt_of
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.parameters.model import NotInForce
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from sewerworks.billing.ledger.owed import ZERO, bills_owed
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.owed import ZERO, bills_owed
 from sewerworks.core.documents.render import render_document
 from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import person
