@@ -17,7 +17,7 @@ from sewerworks.billing import api_schemas as s
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
-from sewerworks.billing.penalties import bill_penalty_date
+from sewerworks.billing.penalties.sweep import bill_penalty_date
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404 as _get
 from sewerworks.core.api.errors import refused as _refused

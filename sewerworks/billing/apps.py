@@ -21,7 +21,7 @@ class BillingConfig(AppConfig):
             "timeline",
             "navigation",
             "imports.reads",
-            "steps",
+            "penalties.steps",
             "attachments",
         ):
             try:

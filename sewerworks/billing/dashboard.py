@@ -15,7 +15,7 @@ from django.urls import reverse
 from sewerworks.billing import pipeline
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Payment
-from sewerworks.billing.penalties import figures
+from sewerworks.billing.penalties.sweep import figures
 from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, WATER_SUPERINTENDENT
 from sewerworks.core.documents.charts import Point
 from sewerworks.core.models import Job

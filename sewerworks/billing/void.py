@@ -37,7 +37,7 @@ from sewerworks.billing.ledger.owed import PAID
 from sewerworks.billing.ledger.receipt_entries import receipt_of
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, LedgerEntry, Rebill
 from sewerworks.billing.models.bills import kept_facts
-from sewerworks.billing.penalties import hold_off_sweep, rebill_penalty_date
+from sewerworks.billing.penalties.sweep import hold_off_sweep, rebill_penalty_date
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
-from sewerworks.billing.penalties import terms_of
+from sewerworks.billing.penalties.sweep import terms_of
 from sewerworks.registry.models import MeterRead, SewerAccount, WaterMeter
 from sewerworks.registry.tests import factories as f
 

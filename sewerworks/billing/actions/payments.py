@@ -11,7 +11,7 @@ Entries: one per bill part it settles (``payment:<receipt>:bill:<id>:penalty|cha
 on the day received, ``bill`` set) and any excess as a credit (``payment:<receipt>:credit``, ``bill``
 empty). I-63 orders the parts; I-65 says what was owed on the day received and what a reversal means.
 A payment received on or before a penalty date the sweep has already passed withdraws the penalty it
-proves undue, and its reversal puts it back (``billing.penalty_withdrawal.settle_penalties``, I-97).
+proves undue, and its reversal puts it back (``billing.penalties.withdrawal.settle_penalties``, I-97).
 A payment received before payments already entered (a late check, a lockbox file) settles the bills as if
 entered in the order received: what the later receipts paid goes back to their credit and is applied again
 (``billing.ledger.reallocation``, I-116).
@@ -37,8 +37,8 @@ from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.ledger.reallocation import release_later_payments, settles_in_received_order
 from sewerworks.billing.ledger.receipt_entries import payment_fields
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.penalties import hold_off_sweep
-from sewerworks.billing.penalty_withdrawal import settle_penalties
+from sewerworks.billing.penalties.sweep import hold_off_sweep
+from sewerworks.billing.penalties.withdrawal import settle_penalties
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars

@@ -23,8 +23,8 @@ from django.utils import timezone
 from sewerworks.billing.ledger.owed import PAID, ZERO, bills_owed
 from sewerworks.billing.ledger.receipt_entries import payment_fields, receipt_of
 from sewerworks.billing.models import BillingPeriod, LedgerEntry
-from sewerworks.billing.penalties import hold_off_sweep
-from sewerworks.billing.penalty_withdrawal import settle_penalties
+from sewerworks.billing.penalties.sweep import hold_off_sweep
+from sewerworks.billing.penalties.withdrawal import settle_penalties
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters

@@ -13,7 +13,7 @@ import pytest
 
 from sewerworks.billing import demo as billing_demo
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
-from sewerworks.billing.penalties import terms_of
+from sewerworks.billing.penalties.sweep import terms_of
 from sewerworks.registry import demo as registry_demo
 
 pytestmark = pytest.mark.django_db

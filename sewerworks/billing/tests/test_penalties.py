@@ -14,7 +14,7 @@ import pytest
 from sewerworks.billing.actions import do_post_period, do_review_period
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill, LedgerEntry
-from sewerworks.billing.penalties import terms_of
+from sewerworks.billing.penalties.sweep import terms_of
 from sewerworks.billing.tests.ledger_helpers import owed, pay, penalties, posted_bill
 from sewerworks.core.determinations.run import run_determination
 from sewerworks.core.models import AuditEvent, BoardResolution, ParameterOverride

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from sewerworks.billing.models import Bill
-from sewerworks.billing.penalties import topic_facts
+from sewerworks.billing.penalties.sweep import topic_facts
 from sewerworks.billing.tests.ledger_helpers import entry, pay, penalties, posted_bill
 from sewerworks.core.determinations.run import run_determination
 from sewerworks.enforcement.actions import do_sweep

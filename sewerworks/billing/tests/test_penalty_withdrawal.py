@@ -16,7 +16,7 @@ from django.db import connection
 from sewerworks.billing.actions import do_reverse_payment, do_take_payment
 from sewerworks.billing.ledger.owed import bills_owed, unapplied_credit
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
-from sewerworks.billing.penalties import figures
+from sewerworks.billing.penalties.sweep import figures
 from sewerworks.billing.tests.ledger_helpers import owed, penalties, posted_bill
 from sewerworks.core.models import AuditEvent
 from sewerworks.enforcement.actions import do_sweep

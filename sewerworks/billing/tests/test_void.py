@@ -17,7 +17,7 @@ from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.models import Bill, BillVoid, LedgerEntry, Rebill
-from sewerworks.billing.penalties import apply_late_penalties, bill_penalty_date, rebill_penalty_date
+from sewerworks.billing.penalties.sweep import apply_late_penalties, bill_penalty_date, rebill_penalty_date
 from sewerworks.billing.void import do_rebill_account, do_void_bill
 from sewerworks.core.models import AuditEvent
 from sewerworks.registry.models import MeterRead

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill
-from sewerworks.billing.penalties import bill_penalty_date, topic_facts
+from sewerworks.billing.penalties.sweep import bill_penalty_date, topic_facts
 from sewerworks.billing.views.void import void_context
 from sewerworks.core.determinations.run import LawNotInForce, run_determination, today
 from sewerworks.core.parameters import parameters_read_once

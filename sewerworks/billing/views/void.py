@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from sewerworks.billing.choices import BillStatus
 from sewerworks.billing.models import Bill, BillVoid, Rebill
-from sewerworks.billing.penalties import rebill_of
+from sewerworks.billing.penalties.sweep import rebill_of
 from sewerworks.billing.void import do_rebill_account, do_void_bill
 
 

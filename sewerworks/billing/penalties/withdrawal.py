@@ -22,7 +22,7 @@ from typing import Any
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.ledger.receipt_entries import back_to_credit, payment_fields, receipt_of
 from sewerworks.billing.models import LedgerEntry
-from sewerworks.billing.penalties import PAID_KINDS, SECTION, owed_at_end_of
+from sewerworks.billing.penalties.sweep import PAID_KINDS, SECTION, owed_at_end_of
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sewerworks.billing.penalties import apply_late_penalties
+from sewerworks.billing.penalties.sweep import apply_late_penalties
 from sewerworks.enforcement.sweep import SweepContext, sweep_step
 
 

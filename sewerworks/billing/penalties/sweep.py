@@ -20,7 +20,7 @@ topic's ``payments``; the bill's amount is its total. An adjustment, a penalty o
 payment. ``owed_at_end_of`` and the sweep's SQL say the same.
 
 A payment recorded after the sweep but received on or before the penalty date can prove the penalty undue
-(I-97): ``billing.penalty_withdrawal``.
+(I-97): ``billing.penalties.withdrawal``.
 Payments and reversals wait for a running sweep (a shared advisory lock on PostgreSQL; SQLite's writers
 queue anyway), so neither misses what the other wrote.
 
