@@ -13,8 +13,8 @@ from django.http import HttpRequest
 from ninja import Field, Schema, Status
 
 from sewerworks.billing.api import _get, _refused, router
+from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill, void_key
 from sewerworks.billing.models import Bill, LedgerEntry
-from sewerworks.billing.void import do_rebill_account, do_void_bill, void_key
 from sewerworks.core.api.auth import require
 from sewerworks.registry.api import REFUSALS
 

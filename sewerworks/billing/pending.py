@@ -9,7 +9,7 @@ new kind needs no edit here.
   on the ledger, owed by no one, and not a credit to apply to bills (I-111).
 - A kind that rides on the next bill is posted when a period is posted, naming the account's new bill
   (``pending:<id>:bill:<bill id>``): owed and paid with it (I-63), taken off with it if the bill is voided
-  and carried to the bill that replaces it (``billing.void``).
+  and carried to the bill that replaces it (``billing.corrections.void``).
 
 The account is the one the charge names, or else the parcel's only open account; with none or several,
 the charge stays pending (I-91). Each charge posted is marked billed once (``core.charges``), with its

@@ -38,7 +38,7 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
         bill = penalty.bill
         assert bill is not None  # a penalty names its bill
         if bill.status == BillStatus.VOID:
-            continue  # voiding withdrew its penalty for good (billing.void)
+            continue  # voiding withdrew its penalty for good (billing.corrections.void)
         entries = LedgerEntry.objects.filter(bill=bill, kind=LedgerKind.PENALTY)
         standing = Decimal(entries.aggregate(t=MoneySum("amount"))["t"])
         owed = owed_at_end_of(bill, penalty.posted_on - dt.timedelta(days=1))  # the day before: its penalty date

@@ -13,12 +13,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from sewerworks.billing.actions import do_post_period, do_review_period
+from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.models import Bill, LedgerEntry
 from sewerworks.billing.pending import do_post_pending_charges
-from sewerworks.billing.void import do_rebill_account, do_void_bill
 from sewerworks.core.charges import CHARGE_KINDS, add_pending_charge
 from sewerworks.core.models import AuditEvent, PendingCharge
 from sewerworks.enforcement.actions import do_sweep

@@ -13,12 +13,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from sewerworks.billing.actions import do_post_period, do_review_period, do_take_payment
+from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.models import Bill, BillVoid, LedgerEntry, Rebill
 from sewerworks.billing.penalties.sweep import apply_late_penalties, bill_penalty_date, rebill_penalty_date
-from sewerworks.billing.void import do_rebill_account, do_void_bill
 from sewerworks.core.models import AuditEvent
 from sewerworks.registry.models import MeterRead
 

@@ -39,9 +39,9 @@ class TestVoidRebillBalances(TestCase):
         from django.contrib.auth.models import Group, User
 
         from sewerworks.billing.actions import do_open_period, do_post_period, do_review_period, do_take_payment
+        from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill
         from sewerworks.billing.engine.run import run_drafts
         from sewerworks.billing.penalties.sweep import apply_late_penalties
-        from sewerworks.billing.void import do_rebill_account, do_void_bill
         from sewerworks.registry.models import MeterRead, SewerAccount
         from sewerworks.registry.tests import factories as f
 

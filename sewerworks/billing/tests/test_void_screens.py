@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from sewerworks.billing.actions import do_post_period, do_review_period
+from sewerworks.billing.corrections.void import do_void_bill
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill, LedgerEntry
-from sewerworks.billing.void import do_void_bill
 from sewerworks.registry.models import MeterRead
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from sewerworks.billing.choices import BillStatus
+from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill
 from sewerworks.billing.models import Bill, BillVoid, Rebill
 from sewerworks.billing.penalties.sweep import rebill_of
-from sewerworks.billing.void import do_rebill_account, do_void_bill
 
 
 def void_context(bill: Bill, user: Any) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def void_context(bill: Bill, user: Any) -> dict[str, Any]:
     else:
         voiding = BillVoid.objects.filter(bill=bill).select_related("voided_by").first()
     replaced_by = None
-    if bill.status == BillStatus.VOID:  # only a voided bill is replaced (billing.void.do_rebill_account)
+    if bill.status == BillStatus.VOID:  # only a voided bill is replaced (billing.corrections.void.do_rebill_account)
         replaced_by = Rebill.objects.filter(replaces=bill).select_related("bill").order_by("-pk").first()
     live = Bill.objects.filter(account_id=bill.account_id, period_id=bill.period_id).exclude(status=BillStatus.VOID)
     return {
