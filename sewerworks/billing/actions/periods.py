@@ -105,7 +105,7 @@ def do_post_period(
     """Post a reviewed period to the ledger in chunks (I-108), or finish a posting that stopped; posting a
     posted period changes nothing. Then a credit an account holds from an earlier payment pays its new bill
     (``billing.ledger.credits``, I-63), after the other programs' charges that ride on the bill are posted
-    with it (``billing.pending``)."""
+    with it (``billing.pending.posting``)."""
     require(acting_user, "billing.post_period", "post a billing period")
     try:
         result = post_period(period, acting_user=acting_user, progress=progress, chunk_size=chunk_size)
@@ -115,7 +115,7 @@ def do_post_period(
         raise ValidationError(str(exc)) from exc
     if not result.unchanged:  # also a resumed posting whose last chunks were already in (I-108)
         from sewerworks.billing.ledger.credits import apply_credits_to_period
-        from sewerworks.billing.pending import post_with_bills
+        from sewerworks.billing.pending.posting import post_with_bills
 
         post_with_bills(period, user=acting_user)  # other programs' charges that ride on the bill
         apply_credits_to_period(period, acting_user=acting_user)

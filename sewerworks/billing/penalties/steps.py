@@ -17,9 +17,9 @@ def late_penalties(ctx: SweepContext) -> None:
 
 @sweep_step("pending-charges", order=105)
 def pending_charges(ctx: SweepContext) -> None:
-    """Other programs' charges of a kind billed at once go on the ledger (``billing.pending``, I-111); a
+    """Other programs' charges of a kind billed at once go on the ledger (``billing.pending.posting``, I-111); a
     charge with no single open account to bill stays pending (I-91)."""
-    from sewerworks.billing.pending import post_at_once
+    from sewerworks.billing.pending.posting import post_at_once
 
     posted, left = post_at_once(ctx.as_of, run=f"sweep-{ctx.as_of.isoformat()}")
     ctx.count("pending_charges_posted", posted)

@@ -18,7 +18,7 @@ from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.models import Bill, LedgerEntry
-from sewerworks.billing.pending import do_post_pending_charges
+from sewerworks.billing.pending.posting import do_post_pending_charges
 from sewerworks.core.charges import CHARGE_KINDS, add_pending_charge
 from sewerworks.core.models import AuditEvent, PendingCharge
 from sewerworks.enforcement.actions import do_sweep
