@@ -19,7 +19,7 @@ from ninja.pagination import paginate
 from sewerworks.billing import actions
 from sewerworks.billing.api import VIEW, _get, _refused, router
 from sewerworks.billing.models import LedgerEntry, Payment
-from sewerworks.billing.statements import statement
+from sewerworks.billing.statements.account import statement
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.schemas import Day
 from sewerworks.registry.api import REFUSALS, RegistryPagination

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from sewerworks.billing import actions
 from sewerworks.billing.actions.payments import new_receipt_number
 from sewerworks.billing.choices import PaymentMethod
-from sewerworks.billing.statements import statement
+from sewerworks.billing.statements.account import statement
 from sewerworks.core.money import MoneyFormField
 from sewerworks.registry.models import Ownership, SewerAccount
 from sewerworks.registry.search import search

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_POST
 from sewerworks.billing import actions
 from sewerworks.billing.ledger.receipts import receipt_context, receipt_pdf
 from sewerworks.billing.models import Payment
-from sewerworks.billing.statements import day_receipts, statement
+from sewerworks.billing.statements.account import statement
+from sewerworks.billing.statements.day import day_receipts
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.registry.models import SewerAccount
 
