@@ -16,7 +16,7 @@ class BillingConfig(AppConfig):
             "rules",
             "dashboard",
             "coverage",
-            "demo",
+            "demo.district",
             "parcel_page",
             "timeline",
             "navigation",

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from sewerworks.billing import demo as billing_demo
+from sewerworks.billing.demo import district as billing_demo
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties.sweep import terms_of
 from sewerworks.registry import demo as registry_demo

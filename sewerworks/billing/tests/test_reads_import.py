@@ -173,7 +173,7 @@ def test_only_the_keepers_of_meter_reads_import_them(meter: Any, staff: Any) -> 
 
 
 def test_the_sample_file_commits_cleanly_against_the_demo_and_completes_its_held_bills() -> None:
-    from sewerworks.billing import demo as billing_demo
+    from sewerworks.billing.demo import district as billing_demo
     from sewerworks.billing.engine.run import run_drafts
     from sewerworks.billing.models import Bill
     from sewerworks.registry import demo as registry_demo

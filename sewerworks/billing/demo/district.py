@@ -19,8 +19,8 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.billing import pipeline
 from sewerworks.billing.actions import do_open_period, do_post_period, do_record_strength, do_review_period
-from sewerworks.billing.demo_payments import take_demo_payments
-from sewerworks.billing.demo_reads import add_sample_accounts
+from sewerworks.billing.demo.payments import take_demo_payments
+from sewerworks.billing.demo.reads import add_sample_accounts
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill
 from sewerworks.core.access.roles import CLERK, SUPERINTENDENT
