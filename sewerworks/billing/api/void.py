@@ -12,11 +12,15 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from ninja import Field, Schema, Status
 
-from sewerworks.billing.api import _get, _refused, router
+from sewerworks.billing.api.router import router
 from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill, void_key
 from sewerworks.billing.models import Bill, LedgerEntry
 from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.registry.api import REFUSALS
+
+PUBLISHED_AS = "sewerworks.billing.api_void"  # this module's operation ids, kept when it moved
 
 
 class VoidIn(Schema):

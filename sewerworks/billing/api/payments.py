@@ -17,13 +17,17 @@ from ninja import Field, Query, Schema, Status
 from ninja.pagination import paginate
 
 from sewerworks.billing import actions
-from sewerworks.billing.api import VIEW, _get, _refused, router
+from sewerworks.billing.api.router import VIEW, router
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.statements.account import statement
 from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.core.api.schemas import Day
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import SewerAccount
+
+PUBLISHED_AS = "sewerworks.billing.api_payments"  # this module's operation ids, kept when it moved
 
 
 class PaymentIn(Schema):

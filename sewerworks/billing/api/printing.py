@@ -16,16 +16,21 @@ from ninja import Field, Schema, Status
 from ninja.errors import HttpError
 
 from sewerworks.billing.actions import do_start_bill_batch
-from sewerworks.billing.api import _get, _refused, router
+from sewerworks.billing.api.router import router
 from sewerworks.billing.documents.render import bill_pdf as typeset_bill
 from sewerworks.billing.models import Bill, BillBatch, BillingPeriod, MailingOrder
 from sewerworks.billing.views.printing import unprintable
 from sewerworks.core.api.auth import require
+from sewerworks.core.api.errors import record_or_404 as _get
+from sewerworks.core.api.errors import refused as _refused
 from sewerworks.core.attachments.files import attachment_url
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.registry.api import REFUSALS
 
 PDF_RESPONSE = {200: {"description": "The bill as a PDF.", "content": {"application/pdf": {}}}}
+
+
+PUBLISHED_AS = "sewerworks.billing.api_printing"  # this module's operation ids, kept when it moved
 
 
 class BatchIn(Schema):

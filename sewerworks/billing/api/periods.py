@@ -9,11 +9,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
-from ninja import Router, Status
+from ninja import Status
 from ninja.pagination import paginate
 
 from sewerworks.billing import actions
-from sewerworks.billing import api_schemas as s
+from sewerworks.billing.api import schemas as s
+from sewerworks.billing.api.router import VIEW, router
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
@@ -24,8 +25,7 @@ from sewerworks.core.api.errors import refused as _refused
 from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import ImprovementArea, Parcel, SewerAccount
 
-router = Router(tags=["billing"])
-VIEW = "billing.view_billing"
+PUBLISHED_AS = "sewerworks.billing.api"  # this module's operation ids, kept when it moved (sewerworks.api)
 
 
 @router.get("/billing/periods", response={200: list[s.PeriodOut], **REFUSALS}, summary="Billing periods")
@@ -143,6 +143,3 @@ def parcel_balance(request: HttpRequest, parcel_id: int) -> Any:
     parcel = _get(Parcel, parcel_id, "parcel")
     return {"parcel_id": parcel.pk, "balance": balance(parcel=parcel)}
 
-
-# Payments (§118-53) and bills on paper add their endpoints to this router.
-from sewerworks.billing import api_payments, api_printing, api_void  # noqa: E402, F401

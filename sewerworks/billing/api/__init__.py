@@ -1,0 +1,23 @@
+"""Billing over REST: periods (open, run as a job, review, post), bills and their lines, a parcel's ledger and
+balance (``periods``), payments at the counter and their receipts (``payments``), bills on paper (``printing``),
+void and rebill (``void``), on one router (``router``) with the shapes in ``schemas``.
+
+Importing this package registers every endpoint, in the order of the published document, on ``router``, which
+the site (``sewerworks.api``) adds. The endpoint modules import the router; nothing imports this package but the
+site.
+
+May import: Django, django-ninja, core (``core.api``), the registry's API helpers and every part of billing
+below the screens (actions, ledger, statements, documents). Never billing's templates nor another program.
+"""
+
+# The order the endpoints were published in (the document lists them so).
+# isort: off
+from sewerworks.billing.api import periods  # noqa: F401
+from sewerworks.billing.api import payments  # noqa: F401
+from sewerworks.billing.api import printing  # noqa: F401
+from sewerworks.billing.api import void  # noqa: F401
+
+# isort: on
+from sewerworks.billing.api.router import router
+
+__all__ = ["router"]
