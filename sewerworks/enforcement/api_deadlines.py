@@ -11,6 +11,8 @@ from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
 from sewerworks.enforcement import api_schemas as s
 from sewerworks.enforcement.actions import do_meet_deadline
+from sewerworks.enforcement.api_common import act as _act
+from sewerworks.enforcement.api_common import deadlines as _deadlines
 from sewerworks.enforcement.deadline_kinds import kind_rule
 from sewerworks.enforcement.models import Deadline
 from sewerworks.registry.api import REFUSALS
@@ -26,8 +28,6 @@ router = Router(tags=["enforcement"])
 def meet_deadline(request: HttpRequest, deadline_id: int, payload: s.MeetDeadlineIn) -> Any:
     """A pump-out done, a meter installed, a review of the Town's own completed: the deadline is met on
     ``met_on``. The permission is the kind's (a pump-out: the inspectors and the Superintendent)."""
-    from sewerworks.enforcement.api import _act, _deadlines
-
     require(request, "enforcement.view_enforcement")
     deadline = record_or_404(Deadline.objects.all(), deadline_id, "deadline")
     require(request, kind_rule(deadline.kind).meet_permission)
