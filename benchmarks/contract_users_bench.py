@@ -135,9 +135,9 @@ def main(argv: list[str]) -> int:
         from django.contrib.auth.models import User
         from django.core.management import call_command
 
-        from sewerworks.contracts.actions.screening import SEED, limits_on
         from sewerworks.contracts.models import Candidate
         from sewerworks.contracts.screen import engine, reference
+        from sewerworks.contracts.screen.run import SEED, limits_on
 
         settings.DEBUG = False
         call_command("migrate", verbosity=0)

@@ -6,14 +6,14 @@ import datetime as dt
 
 from django_tasks import task
 
+from sewerworks.contracts.models import ScreenRun
+from sewerworks.contracts.screen.run import run_screen
 from sewerworks.core.jobs.runner import JobRun
 
 
 @task()
 def contract_screen(job_id: int, screen_id: int) -> None:
     """Screen the whole parcel layer for the ScreenRun ``screen_id`` (§118-29.1), reporting each chunk."""
-    from sewerworks.contracts.actions.screening import run_screen
-    from sewerworks.contracts.models import ScreenRun
 
     with JobRun(job_id) as run:
         record = ScreenRun.objects.get(pk=screen_id)

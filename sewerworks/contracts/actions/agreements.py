@@ -16,10 +16,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from sewerworks.contracts.actions.screening import limits_on
 from sewerworks.contracts.choices import ELIGIBLE_OUTCOMES, AgreementStatus
 from sewerworks.contracts.models import ContractAgreement
 from sewerworks.contracts.screen.reference import decide_parcel
+from sewerworks.contracts.screen.run import limits_on
 from sewerworks.core.access.permissions import require
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.determinations.run import store_decision

@@ -19,30 +19,12 @@ from django.utils import timezone
 
 from sewerworks.contracts.models import ScreenRun
 from sewerworks.contracts.screen import engine, reference
-from sewerworks.contracts.screen.measure import Limits
+from sewerworks.contracts.screen.run import SAMPLE, limits_on, run_screen
+from sewerworks.contracts.tasks import contract_screen
 from sewerworks.core.access.permissions import require
 from sewerworks.core.determinations.run import today
 from sewerworks.core.jobs.runner import start_job
-from sewerworks.core.models import AuditEvent, Job
-from sewerworks.core.parameters import current_parameters
-from sewerworks.ordinance.parameters import NotInForce, ParameterView
-
-SAMPLE = 10_000
-SEED = 118291
-
-
-def limits_on(as_of: dt.date) -> tuple[ParameterView, Limits]:
-    """The law in force on ``as_of``; a clear error before 1996-04-22, when it had no contract users (I-83)."""
-    view = current_parameters().at(as_of)
-    try:
-        return view, Limits.read(view, as_of)
-    except NotInForce as exc:
-        raise ValidationError(
-            {
-                "as_of": f"Chapter 118 had no contract users on {as_of}: the law was not in force (from 1996-04-22, "
-                f"L.L. No. 5-1996). {exc}"
-            }
-        ) from exc
+from sewerworks.core.models import Job
 
 
 def _new_run(as_of: dt.date, scope: str, reason: str, acting_user: Any) -> ScreenRun:
@@ -58,8 +40,6 @@ def do_start_screen(*, as_of: dt.date | None = None, acting_user: Any, reason: s
         require(acting_user, "contracts.run_screen", "screen the parcels for contract users")
     day = as_of or today()
     limits_on(day)
-    from sewerworks.contracts.tasks import contract_screen
-
     with transaction.atomic():
         record = _new_run(day, "all", reason or "Screen of the parcel layer", acting_user)
         job = start_job(
@@ -83,28 +63,6 @@ def do_screen_now(
     limits_on(day)
     record = _new_run(day, "all", "Screen of the parcel layer (command line)", acting_user)
     return run_screen(record, progress=progress, sample=sample)
-
-
-def run_screen(record: ScreenRun, *, progress: Any = None, sample: int = SAMPLE) -> ScreenRun:
-    """Screen what ``record`` covers, check the sample against the topic, record the totals and audit it."""
-    view, limits = limits_on(record.as_of)
-    totals = engine.screen(limits=limits, run=record.run, progress=progress)
-    ids = reference.sample_ids(SEED, sample)
-    record.parcels_read, record.candidates = totals.parcels_read, totals.candidates
-    record.counts = dict(sorted(totals.counts.items()))
-    record.sample = len(ids)
-    record.mismatches = reference.mismatches(ids, view, limits)[:100]
-    record.finished_at = timezone.now()
-    record.save()
-    AuditEvent.objects.create(
-        actor=record.started_by,
-        action="contract_screen",
-        run=record.run,
-        subject=f"contract-user screen as of {record.as_of}",
-        rows=totals.candidates,
-        detail={"parcels": totals.parcels_read, "counts": record.counts, "mismatches": len(record.mismatches)},
-    )
-    return record
 
 
 def rescreen_parcels(pks: Sequence[int], *, reason: str, acting_user: Any = None) -> ScreenRun | None:

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
-from sewerworks.contracts.actions.screening import limits_on
 from sewerworks.contracts.models import Candidate
 from sewerworks.contracts.screen import engine, reference
+from sewerworks.contracts.screen.run import limits_on
 from sewerworks.contracts.tests.conftest import AS_OF, point_west, west_lot
 from sewerworks.registry.models import Parcel
 from sewerworks.registry.tests import factories as f

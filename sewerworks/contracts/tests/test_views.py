@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from sewerworks.contracts.actions.screening import limits_on
 from sewerworks.contracts.models import ContractAgreement, ScreenRun
 from sewerworks.contracts.screen import engine
+from sewerworks.contracts.screen.run import limits_on
 from sewerworks.contracts.tests.conftest import AS_OF, IMMEDIATE
 from sewerworks.core.models import BoardResolution, PendingCharge
 from sewerworks.registry.models import Lateral, SewerAccount

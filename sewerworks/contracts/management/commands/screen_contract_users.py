@@ -16,7 +16,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from sewerworks.contracts.actions.screening import SAMPLE, do_screen_now
+from sewerworks.contracts.actions.screening import do_screen_now
+from sewerworks.contracts.screen.run import SAMPLE
 
 
 class Command(BaseCommand):
