@@ -37,18 +37,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def setup_django(var_dir: str) -> None:
-    os.environ["SEWERWORKS_VAR"] = var_dir
-    os.environ["DJANGO_SETTINGS_MODULE"] = "sewerworks.settings"
-    # the embedded SQLite database in var_dir, unless DATABASE_URL names another (a throwaway PostgreSQL)
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    settings.DEBUG = False  # no query log: measure the product, not Django's debug cursor
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["import_contention"]:
@@ -74,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     var_dir = tempfile.mkdtemp(prefix="sewerworks-bench-")
     try:
+        from benchmarks.timing import setup_django
+
         setup_django(var_dir)
         from django.core.management import call_command
         from django.db import connection

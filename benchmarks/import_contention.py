@@ -76,8 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     var_dir = tempfile.mkdtemp(prefix="sewerworks-bench-")
     try:
-        from benchmarks.__main__ import setup_django
-        from benchmarks.timing import peak_rss_mib
+        from benchmarks.timing import peak_rss_mib, setup_django
 
         setup_django(var_dir)
         from django.contrib.auth.models import Group, User

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import resource
 import statistics
 import time
@@ -68,3 +69,16 @@ def require_empty_database() -> None:
             f"benchmarks: the database {connection.settings_dict.get('NAME')!r} already holds parcels; a benchmark "
             "builds its own town: point DATABASE_URL at an empty, throwaway database (scripts/with-postgres.sh)"
         )
+
+
+def setup_django(var_dir: str) -> None:
+    """Django on the database in ``var_dir`` (or ``DATABASE_URL``), with no query log: what every bench runs on."""
+    os.environ["SEWERWORKS_VAR"] = var_dir
+    os.environ["DJANGO_SETTINGS_MODULE"] = "sewerworks.settings"
+    # the embedded SQLite database in var_dir, unless DATABASE_URL names another (a throwaway PostgreSQL)
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    settings.DEBUG = False  # no query log: measure the product, not Django's debug cursor

@@ -10,7 +10,6 @@ from django.conf import settings
 from django.db import models
 
 from sewerworks.engineering.choices import DesignFormat, ElementKind, ReviewOutcome, Severity
-from sewerworks.engineering.models.projects import ExtensionProject
 from sewerworks.registry.models.fields import WKTField
 
 
@@ -19,7 +18,7 @@ class DesignRevision(models.Model):
     was imported against §118-29, 32 and 33."""
 
     project = models.ForeignKey(
-        ExtensionProject, verbose_name="project", on_delete=models.PROTECT, related_name="revisions"
+        "engineering.ExtensionProject", verbose_name="project", on_delete=models.PROTECT, related_name="revisions"
     )
     number = models.PositiveIntegerField("revision", help_text="1 for the first design, then 2, 3 ...")
     file_name = models.CharField("file", max_length=200)
