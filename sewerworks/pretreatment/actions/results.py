@@ -115,40 +115,42 @@ def evaluate_and_act(
     by_point: dict[int, set[str]] = defaultdict(set)
     for point_id, parameter in touched:
         by_point[point_id].add(parameter)
-    new: dict[int, list[Exceedance]] = defaultdict(list)
+    new: dict[int, dict[tuple[int, str, str, dt.date], Judged]] = defaultdict(dict)  # per user: limits newly exceeded
     triggers: dict[int, list[Judged]] = defaultdict(list)
     for point in SamplingPoint.objects.filter(pk__in=by_point).select_related("user__building__parcel"):
         for judged in evaluate_point(point, by_point[point.pk], as_of=as_of):
-            if judged.decision.failed:
-                found = _exceedance(judged, acting_user)
-                if found is not None:
-                    new[point.user_id].append(found)
+            if judged.decision.failed and not _recorded(judged):
+                new[point.user_id].setdefault((point.pk, judged.parameter, judged.basis, judged.day), judged)
             if judged.decision.outcome == "review-required":
                 triggers[point.user_id].append(judged)
     for user in IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel"):
         if new.get(user.pk):
-            _open_violation(user, new[user.pk], acting_user, run, as_of)
+            _open_violation(user, list(new[user.pk].values()), acting_user, run, as_of)
             outcome.violations += 1
             outcome.exceedances += len(new[user.pk])
         review_facts = triggers.get(user.pk, [])
-        substances = sorted({e.parameter for e in new.get(user.pk, [])})
+        substances = sorted({j.parameter for j in new.get(user.pk, {}).values()})
         if (review_facts or substances) and open_or_extend_review(user, review_facts, substances, as_of):
             outcome.reviews += 1
 
 
-def _exceedance(judged: Judged, acting_user: Any) -> Exceedance | None:
+def _recorded(judged: Judged) -> bool:
+    """Whether this limit was already found exceeded on this day (an exceedance is recorded once)."""
+    return Exceedance.objects.filter(
+        point=judged.point, parameter=judged.parameter, basis=judged.basis, day=judged.day
+    ).exists()
+
+
+def _exceedance(judged: Judged, acting_user: Any, violation: Violation) -> Exceedance:
+    """The exceedance of one judged value, with its results as evidence, written with the violation it opened."""
     finding = judged.decision.failed[0]
-    exists = Exceedance.objects.filter(point=judged.point, parameter=judged.parameter, basis=judged.basis,
-                                       day=judged.day).exists()  # fmt: skip
-    if exists:
-        return None
     compared = finding.compared
     stored = store_decision(judged.decision, subject=judged.point, acting_user=acting_user)
     found = Exceedance.objects.create(
         user=judged.point.user, point=judged.point, parameter=judged.parameter, basis=judged.basis, day=judged.day,
         row=str(compared.get("row", "")), section=finding.section, value=Decimal(str(compared.get("value", "0"))),
         limit=Decimal(str(compared.get("limit", "0")).split(" ")[0]), unit=str(compared.get("unit", "")),
-        sentence=finding.sentence[:300], decision=stored,
+        sentence=finding.sentence[:300], decision=stored, violation=violation,
     )  # fmt: skip
     found.results.set(judged.results)
     return found
@@ -159,11 +161,12 @@ def _superintendent() -> Any:
 
 
 def _open_violation(
-    user: IndustrialUser, found: list[Exceedance], acting_user: Any, run: str, on: dt.date
+    user: IndustrialUser, found: list[Judged], acting_user: Any, run: str, on: dt.date
 ) -> Violation:
-    """One §118-37 violation for the user's new exceedances of this run, and the task to serve its notice."""
-    found.sort(key=lambda e: (e.day, e.parameter, e.basis))
-    lines = "; ".join(f"{e.day}: {e.sentence}" for e in found[:20])
+    """One §118-37 violation for the user's new exceedances of this run (opened first, so each exceedance is
+    written with it), and the task to serve its notice."""
+    found.sort(key=lambda j: (j.day, j.parameter, j.basis))
+    lines = "; ".join(f"{j.day}: {j.decision.failed[0].sentence[:300]}" for j in found[:20])
     more = f" (and {len(found) - 20} more)" if len(found) > 20 else ""
     who = acting_user.get_full_name() or acting_user.get_username()
     violation = do_open_violation(
@@ -172,10 +175,10 @@ def _open_violation(
         description=f"Discharge above the §118-37 limits at {user} found in the lab results entered by {who}"
         f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
     )  # fmt: skip
-    Exceedance.objects.filter(pk__in=[e.pk for e in found]).update(violation=violation)
+    exceedances = [_exceedance(judged, acting_user, violation) for judged in found]
     superintendent = _superintendent()
     deadline = do_open_deadline(
-        program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=found[0].decision,
+        program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=exceedances[0].decision,
         section="118-47", title=f"Serve the notice of violation of §118-37 on {user}", acting_user=None,
         due_on=on, parcel=user.building.parcel, officer=superintendent,
         why="Opened by the evaluation of lab results (§118-37, §118-47)",

@@ -47,6 +47,23 @@ def test_a_copper_composite_above_the_24_hour_limit_opens_a_violation_with_a_tas
     assert EngineerReview.objects.get().status == "open"  # substances above their limits: §118-39 too
 
 
+def test_each_exceedance_is_written_with_the_violation_it_opened_never_linked_afterwards(
+    manhole: Any, staff: Any
+) -> None:
+    """The violation is opened first and every exceedance is created with it: no bulk ``UPDATE`` of the
+    findings afterwards (which would send no signal and move no data generation)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        _enter([composite(manhole, D(2026, 3, 2), "copper", "1601", "ug/L")], staff)
+    table = Exceedance._meta.db_table
+    assert not [q["sql"] for q in queries if q["sql"].startswith("UPDATE") and table in q["sql"]]
+    violation = Violation.objects.get()
+    assert set(Exceedance.objects.values_list("violation", flat=True)) == {violation.pk}
+    assert Exceedance.objects.count() == 2  # the 24-hour average and the 30-day average of that day
+
+
 def test_at_the_24_hour_limit_only_the_30_day_average_exceeds(manhole: Any, staff: Any) -> None:
     _enter([composite(manhole, D(2026, 3, 2), "copper", "1600", "ug/L")], staff)
     assert list(Exceedance.objects.values_list("basis", flat=True)) == ["30_day"]
