@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
-from sewerworks.core.access.permissions import require
+from sewerworks.core.access.permissions import require, say_who_may
 from sewerworks.core.access.roles import WATER_SUPERINTENDENT, has_role
 from sewerworks.core.text import NUL_MESSAGE, has_nul
 from sewerworks.registry.models import (
@@ -57,6 +57,8 @@ _NETWORK_KEEPERS = "the Town Engineer, the Sewer Superintendent and the administ
 KEEPERS_OF: dict[str, str] = {name: _KEEPERS for name in EDITABLE}
 KEEPERS_OF.update({"watermeter": _METER_KEEPERS, "meterread": _METER_KEEPERS})
 KEEPERS_OF.update({n: _NETWORK_KEEPERS for n in ("treatmentplant", "manhole", "sewermain", "lateral")})
+say_who_may({f"registry.{verb}_{name}": who for name, who in KEEPERS_OF.items() for verb in ("add", "change")})
+say_who_may({"registry.replace_watermeter": _METER_KEEPERS})
 
 # Ranges of the integer columns as PostgreSQL enforces them (SQLite would take any 64-bit number).
 _INT_RANGES: dict[str, tuple[int, int]] = {
@@ -70,10 +72,6 @@ _GEOM_TYPES = {"Polygon": {"Polygon", "MultiPolygon"}, "Point": {"Point"}, "Line
 MAX_COORDINATE_FT = 1e8  # EPSG:2260 eastings and northings in New York are well under this
 MAX_DIALS = 12
 
-
-def require_perm(acting_user: Any, perm: str, what: str) -> None:
-    """The core role check, saying who keeps the record (``registry.<verb>_<model>``) when refused."""
-    require(acting_user, perm, what, who_may=KEEPERS_OF.get(perm.split("_", 1)[-1], "other roles"))
 
 
 def wkt_type_error(value: str, geom_type: str) -> str | None:
@@ -169,7 +167,7 @@ def do_create_record(model_name: str, data: Mapping[str, Any], *, acting_user: A
         if model_name == "meterread":
             raise ValidationError("Meter reads are recorded in batches: use do_record_meter_reads.")
         raise ValidationError(f"'{model_name}' is not an editable registry record.")
-    require_perm(acting_user, f"registry.add_{model_name}", f"add a {model._meta.verbose_name}")
+    require(acting_user, f"registry.add_{model_name}", f"add a {model._meta.verbose_name}")
     with transaction.atomic():
         instance = model()
         _assign(instance, data)
@@ -182,7 +180,7 @@ def do_update_record(instance: M, data: Mapping[str, Any], *, acting_user: Any, 
     name = instance._meta.model_name
     if name not in EDITABLE:
         raise ValidationError(f"A {instance._meta.verbose_name} cannot be edited here (append-only or not ours).")
-    require_perm(acting_user, f"registry.change_{name}", f"change a {instance._meta.verbose_name}")
+    require(acting_user, f"registry.change_{name}", f"change a {instance._meta.verbose_name}")
     with transaction.atomic():
         fresh = type(instance)._default_manager.select_for_update().get(pk=instance.pk)
         _assign(fresh, data)
@@ -236,8 +234,8 @@ def do_transfer_ownership(
     parcel: Parcel, owner: Owner, on: dt.date, *, acting_user: Any, reason: str = ""
 ) -> Ownership:
     """Record that ``owner`` owns ``parcel`` from ``on``: the current ownership ends the day before."""
-    require_perm(acting_user, "registry.change_ownership", "record a change of ownership")
-    require_perm(acting_user, "registry.add_ownership", "record a change of ownership")
+    require(acting_user, "registry.change_ownership", "record a change of ownership")
+    require(acting_user, "registry.add_ownership", "record a change of ownership")
     with transaction.atomic():
         current = list(Ownership.objects.select_for_update().filter(parcel=parcel, end__isnull=True))
         for held in current:

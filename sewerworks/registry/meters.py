@@ -19,9 +19,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.text import check_text
-from sewerworks.registry.actions import do_create_record, do_update_record, require_perm
+from sewerworks.registry.actions import do_create_record, do_update_record
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
 from sewerworks.registry.reads import check_meter_reads, new_run
@@ -60,7 +61,7 @@ def do_replace_meter(
     """Replace ``old`` on ``replaced_on``: its final read, then the new meter (``new_serial``, on the same
     account; dials, unit, size and purpose as the old one unless ``new_meter`` says otherwise) with its
     initial read on the same day. All of it or nothing; every refusal names its field."""
-    require_perm(acting_user, "registry.replace_watermeter", "replace a water meter")
+    require(acting_user, "registry.replace_watermeter", "replace a water meter")
     if not isinstance(replaced_on, dt.date) or replaced_on > timezone.localdate():
         raise _refuse("replaced_on", "The day of the change is a date, not in the future (I-50).")
     if source not in (ReadSource.MANUAL, ReadSource.WATER_DISTRICT):

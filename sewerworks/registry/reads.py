@@ -25,12 +25,12 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.text import check_text, has_nul
 from sewerworks.ordinance.parameters.model import NotInForce
 from sewerworks.ordinance.s118_52_meter_rollover import units_used
-from sewerworks.registry.actions import require_perm
 from sewerworks.registry.choices import MeterUnit, ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
 
@@ -281,7 +281,7 @@ def do_record_meter_reads(
 ) -> ReadBatch:
     """Record a batch of meter reads, all or nothing, with one AuditEvent; :func:`check_meter_reads` says
     which rows are refused and why (``RowErrors``, nothing written)."""
-    require_perm(acting_user, "registry.add_meterread", "record meter reads")
+    require(acting_user, "registry.add_meterread", "record meter reads")
     rows = list(rows)
     if not rows:
         raise ValidationError("The batch has no reads.")

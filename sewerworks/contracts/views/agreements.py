@@ -9,8 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from sewerworks.contracts.actions import do_decide_agreement, do_petition
 from sewerworks.contracts.forms import DecisionForm, PetitionForm
 from sewerworks.contracts.models import ContractAgreement
+from sewerworks.core.access.permissions import require
 from sewerworks.core.models import PendingCharge
-from sewerworks.enforcement.views.common import require_perm, run_action
+from sewerworks.enforcement.views.common import run_action
 from sewerworks.registry.models import Parcel
 
 view_required = permission_required("contracts.view_contracts", raise_exception=True)
@@ -23,7 +24,7 @@ def agreement_list(request: HttpRequest) -> HttpResponse:
 
 
 def petition_new(request: HttpRequest, parcel_pk: int) -> HttpResponse:
-    require_perm(request, "contracts.record_petition", "record a contract-user petition")
+    require(request.user, "contracts.record_petition", "record a contract-user petition")
     parcel = get_object_or_404(Parcel, pk=parcel_pk)
     form = PetitionForm(request.POST or None, parcel=parcel)
     if request.method == "POST":
@@ -47,14 +48,14 @@ def petition_new(request: HttpRequest, parcel_pk: int) -> HttpResponse:
 
 
 def agreement_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "contracts.view_contracts", "see contract-user agreements")
+    require(request.user, "contracts.view_contracts", "see contract-user agreements")
     agreement = get_object_or_404(
         ContractAgreement.objects.select_related("parcel", "account", "resolution", "revenue_area", "eligibility"),
         pk=pk,
     )
     form = DecisionForm(request.POST or None)
     if request.method == "POST":
-        require_perm(request, "contracts.record_board_decision", "record the Town Board's decision")
+        require(request.user, "contracts.record_board_decision", "record the Town Board's decision")
         done = run_action(
             request,
             form,

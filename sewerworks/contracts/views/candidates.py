@@ -16,8 +16,9 @@ from sewerworks.contracts.actions.screening import do_start_screen, latest_scree
 from sewerworks.contracts.choices import Outcome
 from sewerworks.contracts.forms import ScreenForm
 from sewerworks.contracts.models import Candidate
+from sewerworks.core.access.permissions import require
 from sewerworks.core.determinations.run import today
-from sewerworks.enforcement.views.common import require_perm, run_action
+from sewerworks.enforcement.views.common import run_action
 from sewerworks.registry import geometry
 from sewerworks.registry.models import ImprovementArea
 
@@ -99,7 +100,7 @@ def map_json(request: HttpRequest) -> JsonResponse:
 
 @require_POST
 def start_screen(request: HttpRequest) -> HttpResponse:
-    require_perm(request, "contracts.run_screen", "screen the parcels for contract users")
+    require(request.user, "contracts.run_screen", "screen the parcels for contract users")
     form = ScreenForm(request.POST)
     done = run_action(
         request,

@@ -25,12 +25,6 @@ log = logging.getLogger(__name__)
 Files = list[tuple[str, str, bytes]]  # (kind name, file name, bytes)
 
 
-def check_permission(acting_user: Any, kinds: list[ImportKind]) -> None:
-    for kind in kinds:
-        if not kind.may_import(acting_user):
-            require(acting_user, kind.permission, kind.what, who_may=kind.who_may)
-
-
 def result_of(kind: ImportKind, file_name: str, checked: Checked, run: str = "") -> ImportResult:
     errors = sorted(checked.errors, key=lambda e: e.row or 0)
     return ImportResult(
@@ -56,7 +50,8 @@ def preview_files(
     """What importing the files of one upload would do; nothing is written. ``context`` carries what the
     caller chose for the kinds (a billing period for meter reads), JSON values only."""
     ordered = _ordered(files)
-    check_permission(acting_user, [k for k, _, _ in ordered])
+    for kind, _, _ in ordered:
+        require(acting_user, kind.permission, kind.what, who_may=kind.who_may)
     context = dict(context or {})
     day = as_of or timezone.localdate()
     return [result_of(kind, name, kind.check(data, context=context, as_of=day)) for kind, name, data in ordered]
@@ -97,7 +92,8 @@ def do_import_files(
 ) -> list[ImportResult]:
     """Import the files of one upload in the kinds' order, as one batch published at once."""
     ordered = _ordered(files)
-    check_permission(acting_user, [k for k, _, _ in ordered])
+    for kind, _, _ in ordered:
+        require(acting_user, kind.permission, kind.what, who_may=kind.who_may)
     cleanup_abandoned()
     day = as_of or timezone.localdate()
     context = {**(context or {}), "staged": True}

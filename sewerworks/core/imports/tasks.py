@@ -9,9 +9,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django_tasks import task
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.imports import staging
 from sewerworks.core.imports.kinds import get_kind
-from sewerworks.core.imports.runner import check_permission, do_import_files, result_of
+from sewerworks.core.imports.runner import do_import_files, result_of
 from sewerworks.core.imports.writer import batch_priority
 from sewerworks.core.jobs.runner import JobRun
 
@@ -29,7 +30,8 @@ def preview_upload_job(
         if files is None:
             raise LookupError("The uploaded files are no longer on the server: upload them again.")
         kinds = sorted(((get_kind(k), name, path) for k, name, path in files), key=lambda f: f[0].order)
-        check_permission(user, [k for k, _, _ in kinds])
+        for kind, _, _ in kinds:
+            require(user, kind.permission, kind.what, who_may=kind.who_may)
         context = dict(context or {})
         results = []
         for kind, name, path in kinds:

@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.records import generation
 from sewerworks.enforcement.actions.followups import (
     DEFAULT,
@@ -34,7 +35,7 @@ from sewerworks.enforcement.choices import DeadlineStatus
 from sewerworks.enforcement.filters import DeadlineFilterSet
 from sewerworks.enforcement.models import Deadline, FollowUp
 from sewerworks.enforcement.views.board_rows import ROW_FIELDS, TASK_FIELDS, RowMaker, TaskRow, person
-from sewerworks.enforcement.views.common import post_only, require_perm, today, view_required
+from sewerworks.enforcement.views.common import post_only, today, view_required
 from sewerworks.registry.models import ImprovementArea
 
 WEEK = 7  # "this week": the next seven days
@@ -183,7 +184,7 @@ def deadline_board(request: HttpRequest) -> HttpResponse:
 def follow_up_done(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark a follow-up task done (role-checked by the action)."""
     task = get_object_or_404(FollowUp, pk=pk)
-    require_perm(request, permission_for(task))
+    require(request.user, permission_for(task), "do this")
     try:
         do_complete_follow_up(task, acting_user=request.user)
     except ValidationError as exc:

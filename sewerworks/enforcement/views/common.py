@@ -13,11 +13,9 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from sewerworks.core.access.permissions import require
-
 view_required = permission_required("enforcement.view_enforcement", raise_exception=True)
 
-__all__ = ["apply_errors", "post_only", "require_perm", "run_action", "today", "view_required"]
+__all__ = ["apply_errors", "post_only", "run_action", "today", "view_required"]
 
 post_only = require_POST
 
@@ -26,10 +24,6 @@ def today() -> Any:
     """Today in the Town's time zone (America/New_York)."""
     return timezone.localdate()
 
-
-def require_perm(request: HttpRequest, perm: str, what: str = "do this") -> None:
-    """The core role check for the signed-in user (refused: Django's 403 page)."""
-    require(request.user, perm, what)
 
 
 def apply_errors(form: Form, error: ValidationError) -> None:

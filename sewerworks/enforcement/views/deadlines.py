@@ -8,12 +8,13 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from sewerworks.core.access.permissions import require
 from sewerworks.enforcement.actions import do_meet_deadline
 from sewerworks.enforcement.choices import DeadlineStatus
 from sewerworks.enforcement.deadline_kinds import kind_rule
 from sewerworks.enforcement.forms import MeetDeadlineForm
 from sewerworks.enforcement.models import Deadline
-from sewerworks.enforcement.views.common import post_only, require_perm, run_action, today, view_required
+from sewerworks.enforcement.views.common import post_only, run_action, today, view_required
 from sewerworks.enforcement.views.decisions import decision_of
 
 OPEN = (DeadlineStatus.OPEN, DeadlineStatus.OVERDUE)
@@ -51,7 +52,7 @@ def deadline_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @view_required
 def meet_deadline(request: HttpRequest, pk: int) -> HttpResponse:
     deadline = _deadline(pk)
-    require_perm(request, kind_rule(deadline.kind).meet_permission)
+    require(request.user, kind_rule(deadline.kind).meet_permission, "do this")
     form = MeetDeadlineForm(request.POST)
     data = form.cleaned_data if form.is_valid() else {}
 

@@ -10,13 +10,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.actions import do_issue_notice, do_open_violation, do_record_service
 from sewerworks.enforcement.choices import NoticeKind
 from sewerworks.enforcement.connected import already_connected_warning
 from sewerworks.enforcement.forms import NoticeForm, ServiceForm, ViolationForm
 from sewerworks.enforcement.models import Notice, Violation
-from sewerworks.enforcement.views.common import post_only, require_perm, run_action, today, view_required
+from sewerworks.enforcement.views.common import post_only, run_action, today, view_required
 from sewerworks.enforcement.views.decisions import decision_of
 from sewerworks.registry.availability import sewer_available
 from sewerworks.registry.models import Parcel
@@ -68,7 +69,7 @@ def issue_notice(request: HttpRequest, pk: int) -> HttpResponse:
     kind = source.get("kind") or NoticeKind.NOTICE_TO_CONNECT
     if kind not in NoticeKind.values:
         kind = NoticeKind.NOTICE_TO_CONNECT
-    require_perm(request, issue_permission(kind))
+    require(request.user, issue_permission(kind), "do this")
     on = today()
     violation = None
     wanted = request.GET.get("violation", "")
@@ -78,7 +79,7 @@ def issue_notice(request: HttpRequest, pk: int) -> HttpResponse:
         form = NoticeForm(request.POST, parcel=parcel)
         data = form.cleaned_data if form.is_valid() else {}
         if data:
-            require_perm(request, issue_permission(data["kind"]))
+            require(request.user, issue_permission(data["kind"]), "do this")
         notice = run_action(
             request,
             form,
@@ -127,7 +128,7 @@ def issue_notice(request: HttpRequest, pk: int) -> HttpResponse:
 def new_violation(request: HttpRequest, pk: int) -> HttpResponse:
     """Record a violation on a property; then on to the notice of the kind asked (if any)."""
     parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
-    require_perm(request, "enforcement.open_violation")
+    require(request.user, "enforcement.open_violation", "do this")
     then = request.POST.get("then") or request.GET.get("then", "")
     then = then if then in NEEDS_VIOLATION else ""
     if request.method == "POST":
@@ -174,7 +175,7 @@ def _notice_context(request: HttpRequest, notice: Notice, form: ServiceForm | No
 @view_required
 def record_service(request: HttpRequest, pk: int) -> HttpResponse:
     notice = get_object_or_404(Notice.objects.select_related("parcel", "violation"), pk=pk)
-    require_perm(request, "enforcement.record_service")
+    require(request.user, "enforcement.record_service", "do this")
     form = ServiceForm(request.POST)
     data = form.cleaned_data if form.is_valid() else {}
 

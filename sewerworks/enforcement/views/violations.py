@@ -10,6 +10,7 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.determinations.run import LawNotInForce, run_determination
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.actions import (
@@ -23,7 +24,7 @@ from sewerworks.enforcement.choices import DeadlineKind, NoticeKind
 from sewerworks.enforcement.fines import fine_as_of
 from sewerworks.enforcement.forms import ChargeForm, CorrectionForm, CourtFineForm, EvidenceForm, MoveForm
 from sewerworks.enforcement.models import Deadline, Violation
-from sewerworks.enforcement.views.common import post_only, require_perm, run_action, today, view_required
+from sewerworks.enforcement.views.common import post_only, run_action, today, view_required
 from sewerworks.enforcement.views.decisions import decision_of
 from sewerworks.ordinance.topics import FactsError, UnknownTopic
 
@@ -132,7 +133,7 @@ def _post(
     success: str,
 ) -> HttpResponse:
     violation = _violation(pk)
-    require_perm(request, perm)
+    require(request.user, perm, "do this")
     form = form_class(request.POST, request.FILES)
     data = form.cleaned_data if form.is_valid() else {}
     if run_action(request, form, lambda: act(violation, data), success):

@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.imports import rejects
 from sewerworks.core.imports.runner import do_import
-from sewerworks.enforcement.views.common import require_perm
 
 MAX_BYTES = 5 * 1024 * 1024
 
@@ -24,7 +24,7 @@ class ManifestForm(forms.Form):
 
 
 def manifest_import(request: HttpRequest) -> HttpResponse:
-    require_perm(request, "grease.import_manifests", "import a hauler's manifest")
+    require(request.user, "grease.import_manifests", "import a hauler's manifest")
     form = ManifestForm(request.POST or None, request.FILES or None)
     result = None
     if request.method == "POST" and form.is_valid():
@@ -46,7 +46,7 @@ def manifest_import(request: HttpRequest) -> HttpResponse:
 
 
 def manifest_rejects(request: HttpRequest, run: str) -> FileResponse:
-    require_perm(request, "grease.import_manifests", "download a manifest's reject file")
+    require(request.user, "grease.import_manifests", "download a manifest's reject file")
     try:
         path = rejects.reject_path(run)
     except ValueError:

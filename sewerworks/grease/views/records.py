@@ -7,7 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from sewerworks.enforcement.views.common import require_perm, run_action
+from sewerworks.core.access.permissions import require
+from sewerworks.enforcement.views.common import run_action
 from sewerworks.grease import actions
 from sewerworks.grease.forms import HaulerForm, InspectionForm, InterceptorForm, PumpOutForm, ReceiptForm
 from sewerworks.grease.models import FoodServiceEstablishment, Hauler, PumpOut
@@ -20,7 +21,7 @@ def _with_interceptor(request: HttpRequest, pk: int) -> tuple[FoodServiceEstabli
 
 
 def record_inspection(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "grease.record_inspection", "record a grease inspection")
+    require(request.user, "grease.record_inspection", "record a grease inspection")
     establishment, interceptor = _with_interceptor(request, pk)
     if interceptor is None:
         return render(request, "grease/no_interceptor.html", {"e": establishment}, status=409)
@@ -48,7 +49,7 @@ def record_inspection(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def record_pump_out(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "grease.record_pump_out", "record a pump-out")
+    require(request.user, "grease.record_pump_out", "record a pump-out")
     establishment, interceptor = _with_interceptor(request, pk)
     if interceptor is None:
         return render(request, "grease/no_interceptor.html", {"e": establishment}, status=409)
@@ -67,7 +68,7 @@ def record_pump_out(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def attach_receipt(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "grease.record_pump_out", "attach a hauler's receipt")
+    require(request.user, "grease.record_pump_out", "attach a hauler's receipt")
     pump_out = get_object_or_404(PumpOut.objects.select_related("interceptor"), pk=pk)
     form = ReceiptForm(request.POST, request.FILES)
     establishment_pk = pump_out.interceptor.establishment_id
@@ -85,7 +86,7 @@ def attach_receipt(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def record_interceptor(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "grease.record_interceptor", "record a grease interceptor")
+    require(request.user, "grease.record_interceptor", "record a grease interceptor")
     establishment = get_object_or_404(establishments(), pk=pk)
     form = InterceptorForm(request.POST or None)
     if request.method == "POST":
@@ -106,7 +107,7 @@ def record_interceptor(request: HttpRequest, pk: int) -> HttpResponse:
 def hauler_list(request: HttpRequest) -> HttpResponse:
     form = HaulerForm(request.POST or None)
     if request.method == "POST":
-        require_perm(request, "grease.manage_haulers", "add a licensed hauler")
+        require(request.user, "grease.manage_haulers", "add a licensed hauler")
         if run_action(request, form, lambda: actions.do_add_hauler(acting_user=request.user, **form.cleaned_data),
                       "Hauler added."):  # fmt: skip
             return redirect("grease:hauler_list")

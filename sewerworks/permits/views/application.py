@@ -10,7 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from sewerworks.enforcement.views.common import apply_errors, require_perm, run_action
+from sewerworks.core.access.permissions import require
+from sewerworks.enforcement.views.common import apply_errors, run_action
 from sewerworks.permits import actions
 from sewerworks.permits.forms import ApplicationForm, DesignForm
 from sewerworks.permits.models import Permit
@@ -25,7 +26,7 @@ def _review_context(design_form: DesignForm, kind: str, filed_on: Any) -> dict[s
 
 
 def new_application(request: HttpRequest) -> HttpResponse:
-    require_perm(request, "permits.enter_application", "enter a permit application")
+    require(request.user, "permits.enter_application", "enter a permit application")
     form = ApplicationForm(request.POST or None, initial={"filed_on": timezone.localdate(), "kind": "building_sewer"})
     design = DesignForm(request.POST or None, prefix="d", initial={"diameter_in": 4, "material": "pvc_sdr35"})
     if request.method == "POST":
@@ -49,14 +50,14 @@ def new_application(request: HttpRequest) -> HttpResponse:
 @require_POST
 def review_preview(request: HttpRequest) -> HttpResponse:
     """The review of the design as typed (htmx swaps it beside the form); nothing is saved."""
-    require_perm(request, "permits.enter_application", "enter a permit application")
+    require(request.user, "permits.enter_application", "enter a permit application")
     design = DesignForm(request.POST, prefix="d")
     filed = ApplicationForm(request.POST).fields["filed_on"].to_python(request.POST.get("filed_on") or None)
     return render(request, "permits/_review.html", _review_context(design, "building_sewer", filed))
 
 
 def edit_design(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "permits.enter_application", "correct a permit application")
+    require(request.user, "permits.enter_application", "correct a permit application")
     permit = get_object_or_404(Permit, pk=pk)
     design = DesignForm(request.POST or None, prefix="d", initial=DesignForm.initial_from(permit.design))
     if request.method == "POST" and design.is_valid():

@@ -9,7 +9,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from sewerworks.enforcement.views.common import require_perm, run_action
+from sewerworks.core.access.permissions import require
+from sewerworks.enforcement.views.common import run_action
 from sewerworks.permits import actions
 from sewerworks.permits.forms import CountyStepForm, GrantForm, PrivateSystemForm
 from sewerworks.permits.models import Permit
@@ -17,7 +18,7 @@ from sewerworks.permits.views.permit import posted, view_required
 
 
 def new_private_system(request: HttpRequest) -> HttpResponse:
-    require_perm(request, "permits.record_county", "record a private sewage disposal system")
+    require(request.user, "permits.record_county", "record a private sewage disposal system")
     form = PrivateSystemForm(request.POST or None, initial={"filed_on": timezone.localdate()})
     if request.method == "POST":
         done = run_action(

@@ -16,7 +16,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from sewerworks.enforcement.views.common import apply_errors, require_perm, run_action
+from sewerworks.core.access.permissions import require
+from sewerworks.enforcement.views.common import apply_errors, run_action
 from sewerworks.pretreatment import actions
 from sewerworks.pretreatment import forms as f
 from sewerworks.pretreatment.imports import check_sample
@@ -58,7 +59,7 @@ def _entry(
 
 
 def register_user(request: HttpRequest) -> HttpResponse:
-    require_perm(request, "pretreatment.register_user", "register an industrial user")
+    require(request.user, "pretreatment.register_user", "register an industrial user")
     form = f.IndustrialUserForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -114,7 +115,7 @@ class Entry:
 
 def entry_view(entry: Entry) -> Callable[[HttpRequest, int], HttpResponse]:
     def view(request: HttpRequest, pk: int) -> HttpResponse:
-        require_perm(request, entry.permission, entry.refused)
+        require(request.user, entry.permission, entry.refused)
         user = _user(pk)
         form = entry.form(request.POST or None)
         return _entry(
@@ -159,7 +160,7 @@ record_permit = entry_view(Entry(
 
 
 def record_visit(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "pretreatment.record_visit", "record an inspection visit")
+    require(request.user, "pretreatment.record_visit", "record an inspection visit")
     user = _user(pk)
     form = f.VisitForm(request.POST or None, initial={"visited_on": timezone.localdate()})
 
@@ -181,7 +182,7 @@ def record_visit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def enter_sample(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "pretreatment.import_results", "enter lab results")
+    require(request.user, "pretreatment.import_results", "enter lab results")
     user = _user(pk)
     if not user.points.exists():
         messages.error(request, "Add a sampling point first: a sample is taken at one (§118-41, §118-42).")

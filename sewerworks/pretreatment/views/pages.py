@@ -11,9 +11,10 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.imports import rejects
 from sewerworks.core.imports.runner import do_import
-from sewerworks.enforcement.views.common import apply_errors, require_perm
+from sewerworks.enforcement.views.common import apply_errors
 from sewerworks.pretreatment.actions import do_decide_review
 from sewerworks.pretreatment.charts import charts_for
 from sewerworks.pretreatment.choices import ReviewStatus
@@ -24,7 +25,7 @@ VIEW = "pretreatment.view_pretreatment"
 
 
 def user_list(request: HttpRequest) -> HttpResponse:
-    require_perm(request, VIEW, "see the pretreatment program")
+    require(request.user, VIEW, "see the pretreatment program")
     users = IndustrialUser.objects.select_related("building__parcel").order_by("building__name")
     rows = [{"user": u, "exceedances": u.exceedances.count(),
              "review": u.reviews.filter(status=ReviewStatus.OPEN).first()} for u in users]  # fmt: skip
@@ -32,7 +33,7 @@ def user_list(request: HttpRequest) -> HttpResponse:
 
 
 def user_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, VIEW, "see the pretreatment program")
+    require(request.user, VIEW, "see the pretreatment program")
     user = get_object_or_404(IndustrialUser.objects.select_related("building__parcel", "account"), pk=pk)
     points = list(user.points.all())
     context = {
@@ -45,7 +46,7 @@ def user_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def exceedance_list(request: HttpRequest) -> HttpResponse:
-    require_perm(request, VIEW, "see the pretreatment program")
+    require(request.user, VIEW, "see the pretreatment program")
     found = Exceedance.objects.select_related("user__building", "point", "violation").order_by("-day", "parameter")
     page = Paginator(found, 50).get_page(request.GET.get("page"))
     return render(request, "pretreatment/exceedance_list.html", {"page": page})
@@ -59,7 +60,7 @@ class DecideForm(forms.Form):
 
 
 def review_queue(request: HttpRequest) -> HttpResponse:
-    require_perm(request, VIEW, "see the pretreatment program")
+    require(request.user, VIEW, "see the pretreatment program")
     reviews = EngineerReview.objects.select_related("user__building").order_by("status", "opened_on")
     return render(request, "pretreatment/review_queue.html",
                   {"open": [r for r in reviews if r.status == ReviewStatus.OPEN],
@@ -67,7 +68,7 @@ def review_queue(request: HttpRequest) -> HttpResponse:
 
 
 def review_decide(request: HttpRequest, pk: int) -> HttpResponse:
-    require_perm(request, "pretreatment.decide_review", "decide a §118-39 review")
+    require(request.user, "pretreatment.decide_review", "decide a §118-39 review")
     review = get_object_or_404(EngineerReview.objects.select_related("user__building"), pk=pk)
     form = DecideForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -89,7 +90,7 @@ class ResultsForm(forms.Form):
 
 
 def results_import(request: HttpRequest) -> HttpResponse:
-    require_perm(request, "pretreatment.import_results", "import lab results")
+    require(request.user, "pretreatment.import_results", "import lab results")
     form = ResultsForm(request.POST or None, request.FILES or None)
     result = None
     if request.method == "POST" and form.is_valid():
@@ -108,7 +109,7 @@ def results_import(request: HttpRequest) -> HttpResponse:
 
 
 def results_rejects(request: HttpRequest, run: str) -> FileResponse:
-    require_perm(request, "pretreatment.import_results", "download a reject file")
+    require(request.user, "pretreatment.import_results", "download a reject file")
     try:
         path = rejects.reject_path(run)
     except ValueError:

@@ -11,9 +11,10 @@ from collections.abc import Collection
 from datetime import date
 from typing import Any
 
+from sewerworks.core.access.permissions import require
 from sewerworks.core.imports.common import ImportResult
 from sewerworks.core.imports.kinds import Progress, get_kind
-from sewerworks.core.imports.runner import check_permission, do_import, do_import_files, preview_files, result_of
+from sewerworks.core.imports.runner import do_import, do_import_files, preview_files, result_of
 from sewerworks.registry.imports.kinds import PENDING, PERMISSION
 
 __all__ = ["PERMISSION", "do_import_polygons", "do_import_roll", "do_import_upload", "preview_polygons",
@@ -28,7 +29,7 @@ def preview_roll(*, acting_user: Any, data: bytes, file_name: str, as_of: date |
 def preview_polygons(*, acting_user: Any, data: bytes, file_name: str, pending: Collection[str] = ()) -> ImportResult:
     """What importing these polygons would do; ``pending`` are tax map numbers a roll uploaded with them adds."""
     kind = get_kind("polygons")
-    check_permission(acting_user, [kind])
+    require(acting_user, kind.permission, kind.what, who_may=kind.who_may)
     from django.utils import timezone
 
     checked = kind.check(data, context={PENDING: set(pending)}, as_of=timezone.localdate())
