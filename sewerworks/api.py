@@ -66,8 +66,13 @@ def _http_error(request: HttpRequest, exc: HttpError) -> Any:
 
 
 def _add_routers() -> None:
+    from sewerworks.core.api.charges import router as charges_router
     from sewerworks.core.api.routes import router as core_router
+    from sewerworks.core.resolutions.api import router as resolutions_router
 
+    # core's endpoints (determinations, jobs) carry Board resolutions and pending charges under them, as published
+    core_router.add_router("/", resolutions_router)
+    core_router.add_router("/", charges_router)
     api.add_router("/", core_router)
     from importlib import import_module
     from importlib.util import find_spec

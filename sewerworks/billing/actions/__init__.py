@@ -1,5 +1,6 @@
 """Billing's ``do_*`` actions: every change of state goes through one of these."""
 
+from sewerworks.billing.actions.credits import do_apply_credit
 from sewerworks.billing.actions.payments import do_reverse_payment, do_take_payment
 from sewerworks.billing.actions.periods import (
     do_open_period,
@@ -9,7 +10,6 @@ from sewerworks.billing.actions.periods import (
 )
 from sewerworks.billing.actions.printing import do_start_bill_batch
 from sewerworks.billing.actions.strength import do_record_strength
-from sewerworks.billing.ledger.credits import do_apply_credit
 
 __all__ = [
     "do_apply_credit",

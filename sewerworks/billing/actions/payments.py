@@ -31,8 +31,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from sewerworks.billing.actions.credits import apply_credits
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
-from sewerworks.billing.ledger.credits import apply_credits
 from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.ledger.reallocation import release_later_payments, settles_in_received_order
 from sewerworks.billing.ledger.receipt_entries import payment_fields
@@ -216,7 +216,7 @@ def _write(
 
 def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Payment:
     """Reverse a payment that did not pay (a check returned by the bank): one reversing entry for each of
-    its entries and of its credit's applications (``billing.ledger.credits``), each on the day of the
+    its entries and of its credit's applications (``billing.actions.credits``), each on the day of the
     entry it reverses (I-65: a dishonoured check never paid, so the bills were unpaid all along and a
     late penalty falls as if it had never been handed in). Reversing twice changes nothing."""
     require(acting_user, "billing.reverse_payment", "reverse a payment", who_may="the Superintendent")

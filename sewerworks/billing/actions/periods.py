@@ -104,7 +104,7 @@ def do_post_period(
 ) -> RunResult:
     """Post a reviewed period to the ledger in chunks (I-108), or finish a posting that stopped; posting a
     posted period changes nothing. Then a credit an account holds from an earlier payment pays its new bill
-    (``billing.ledger.credits``, I-63), after the other programs' charges that ride on the bill are posted
+    (``billing.actions.credits``, I-63), after the other programs' charges that ride on the bill are posted
     with it (``billing.pending.posting``)."""
     require(acting_user, "billing.post_period", "post a billing period")
     try:
@@ -114,7 +114,7 @@ def do_post_period(
     except BillRunBusy as exc:
         raise ValidationError(str(exc)) from exc
     if not result.unchanged:  # also a resumed posting whose last chunks were already in (I-108)
-        from sewerworks.billing.ledger.credits import apply_credits_to_period
+        from sewerworks.billing.actions.credits import apply_credits_to_period
         from sewerworks.billing.pending.posting import post_with_bills
 
         post_with_bills(period, user=acting_user)  # other programs' charges that ride on the bill

@@ -235,7 +235,7 @@ def _post(period: BillingPeriod, account: SewerAccount, row: BillRow, voided: Bi
         rows=len(rows) + 2,
         detail={"bill": bill.pk, "replaces": voided.pk, "total": format(bill.total, "f"), "penalty_date": str(due)},
     )
-    from sewerworks.billing.ledger.credits import do_apply_credit
+    from sewerworks.billing.actions.credits import do_apply_credit
 
     do_apply_credit(account, acting_user=by, on=day)  # what was paid toward the voided bill pays this one
     return rebill

@@ -8,10 +8,12 @@ Owns:
   of a day (I-65).
 - ``receipt_entries``: how a receipt's money is keyed and written (``payment:<receipt>:bill:<id>:<part>``) and
   the pair of entries that moves a part back to the receipt's credit.
-- ``credits``: a credit applied to bills as they come due, each on its own day (``do_apply_credit``).
 - ``reallocation``: a payment entered after later-received ones settles first (I-116).
 - ``receipts``: the receipt of a payment as a PDF and what it settled, netted per bill part.
 
-May import: Django, the ordinance, core, the registry and billing's models, choices and ``penalties``. Never
-billing's views, API or engine: they read the ledger through here.
+A credit applied to bills as they come due is an action above both the ledger and the penalties (it settles the
+penalties a payment proves undue): ``billing.actions.credits``.
+
+May import: Django, the ordinance, core, the registry and billing's models and choices. Never ``penalties``
+(they read the ledger, not the reverse), billing's actions, views, API or engine.
 """

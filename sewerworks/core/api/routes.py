@@ -185,11 +185,3 @@ def rerun_job(request: HttpRequest, job_id: int) -> Any:
 
 
 router.add_router("/", jobs_router)
-
-from sewerworks.core.resolutions.api import router as resolutions_router  # noqa: E402
-
-router.add_router("/", resolutions_router)
-
-from sewerworks.core.api.charges import router as charges_router  # noqa: E402
-
-router.add_router("/", charges_router)

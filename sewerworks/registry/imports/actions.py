@@ -15,7 +15,8 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.imports.common import ImportResult
 from sewerworks.core.imports.kinds import Progress, get_kind
 from sewerworks.core.imports.runner import do_import, do_import_files, preview_files, result_of
-from sewerworks.registry.imports.kinds import PENDING, PERMISSION
+from sewerworks.registry.imports.kinds import PERMISSION
+from sewerworks.registry.imports.polygons import PENDING
 
 __all__ = ["PERMISSION", "do_import_polygons", "do_import_roll", "do_import_upload", "preview_polygons",
            "preview_roll", "preview_upload"]

@@ -10,14 +10,14 @@ from typing import Any
 from sewerworks.core.imports.common import RowError
 from sewerworks.core.imports.kinds import Checked, ImportKind, Progress, register_import_kind
 from sewerworks.core.imports.rejects import csv_rejects
-from sewerworks.registry.imports.polygons import parse_polygons
+from sewerworks.registry.imports.polygons import PENDING, parse_polygons
 from sewerworks.registry.imports.polygons_commit import apply_polygons, plan_polygons, polygon_rejects
 from sewerworks.registry.imports.roll import decode, parse_roll, records
 from sewerworks.registry.imports.roll_commit import apply_roll, plan_roll
+from sewerworks.registry.imports.roll_preview import preview_roll_file
 
 PERMISSION = "registry.import_roll"
 WHAT = "import the assessor's roll and the parcel polygons"
-PENDING = "registry.pending_parcels"  # context: tax map numbers the roll of the same upload adds
 
 
 def _counts(plan: Any) -> dict[str, int]:
@@ -64,8 +64,6 @@ class RollKind(ImportKind):
     def preview_file(
         self, path: Path, *, context: dict[str, Any], as_of: date, progress: Progress | None = None
     ) -> Checked:
-        from sewerworks.registry.imports.roll_preview import preview_roll_file
-
         return preview_roll_file(path, context=context, as_of=as_of, progress=progress)
 
 

@@ -25,6 +25,8 @@ from shapely.validation import explain_validity
 from sewerworks.core.imports.common import RowError
 from sewerworks.registry.geometry import from_lonlat
 
+PENDING = "registry.pending_parcels"  # context: tax map numbers the roll of the same upload adds
+
 FEET, LONLAT = "EPSG:2260", "EPSG:4326"
 # Where EPSG:2260 applies (eastern New York), in longitude/latitude: a lon/lat outside is a mistake.
 LONLAT_BOUNDS = (-75.87, 40.88, -73.23, 45.02)

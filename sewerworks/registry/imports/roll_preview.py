@@ -16,7 +16,7 @@ from typing import Any
 
 from sewerworks.core.imports.common import RowError
 from sewerworks.core.imports.kinds import Checked, Progress
-from sewerworks.registry.imports.kinds import PENDING
+from sewerworks.registry.imports.polygons import PENDING
 from sewerworks.registry.imports.roll import RollReader, RollRow, records, unreadable
 from sewerworks.registry.imports.roll_commit import plan_roll
 
