@@ -17,9 +17,9 @@ from sewerworks.core.api.query import document_unknown_parameters, serve
 
 
 class SewerworksDocs(Swagger):
-    """Swagger UI in our page (core/api/docs.html): the language set, contrast, controls that do not nest."""
+    """Swagger UI in the site's page (sewerworks/templates/site/api_docs.html): the language set, contrast, controls that do not nest."""
 
-    template = "core/api/docs.html"
+    template = "site/api_docs.html"
 
 
 class SewerworksAPI(NinjaAPI):

@@ -140,7 +140,7 @@ ROOT_URLCONF = "sewerworks.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "sewerworks" / "templates"],  # the site's own pages (the API docs), above every app
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
