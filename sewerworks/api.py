@@ -17,7 +17,8 @@ from sewerworks.core.api.query import document_unknown_parameters, serve
 
 
 class SewerworksDocs(Swagger):
-    """Swagger UI in the site's page (sewerworks/templates/site/api_docs.html): the language set, contrast, controls that do not nest."""
+    """Swagger UI in the site's page (sewerworks/templates/site/api_docs.html): the language set, contrast,
+    controls that do not nest."""
 
     template = "site/api_docs.html"
 
