@@ -132,6 +132,9 @@ INTERPRETATIONS: dict[str, str] = {
     # Payments received out of the order entered (issue 11's follow-up)
     "I-116": "§118-53 a payment entered after payments received later than it settles the bills first, as if "
     "entered in the order received: what the later receipts paid goes back to their credit and is applied again",
+    # The clerk's billing day and the engineer's lab file (issue 38)
+    "I-180": "§118-37/39 a non-detect (or an average of non-detects) whose detection limit is above the limit goes "
+    "to the Town Engineer's review list with its reason; never an exceedance, never a violation by itself",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

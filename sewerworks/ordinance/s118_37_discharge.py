@@ -162,10 +162,10 @@ def against_limit(
                             nondetect=True)  # fmt: skip
         if reporting > limit.value:
             sentence = (f"{limit.row}, {limit.basis}: not detected, but the detection limit {num(reporting)} "
-                        f"{limit.unit} is above the limit of {num(limit.value)}{limit.note}: the result cannot "
-                        "show compliance.")  # fmt: skip
-            return _finding(requirement, "discretion", sentence, compared, decided_by="Superintendent",
-                            interpretations=["I-31", "I-72"], section=section)  # fmt: skip
+                        f"{limit.unit} is above the limit of {num(limit.value)} {limit.unit}{limit.note}: the result "
+                        "cannot show compliance.")  # fmt: skip
+            return _finding(requirement, "discretion", sentence, compared, decided_by=TOWN_ENGINEER,
+                            interpretations=["I-31", "I-72", "I-180"], section=section)  # fmt: skip
         sentence = f"{limit.row}, {limit.basis}: not detected (below {num(reporting)} {limit.unit}), counted as zero."
         return _finding(requirement, "complies", sentence, compared, interpretations=["I-31"], section=section)
     ok = value <= limit.value

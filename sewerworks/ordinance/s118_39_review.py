@@ -68,6 +68,19 @@ class EngineerReviewFacts(Facts):
             raise ValueError(f"unknown substance(s) {', '.join(unknown)}; known: {', '.join(PARAMETERS)}")
         return value
 
+    cannot_show_compliance: list[str] = Field(
+        default=[], max_length=50, description="Parameters whose non-detects cannot show compliance: the detection "
+        "limit above the limit (I-72, I-180).",
+    )
+
+    @field_validator("cannot_show_compliance")
+    @classmethod
+    def _parameters(cls, value: list[str]) -> list[str]:
+        unknown = [s for s in value if s not in PARAMETERS]
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {', '.join(unknown)}; known: {', '.join(PARAMETERS)}")
+        return value
+
     user_average_daily_flow: Decimal | None = Field(default=None, ge=0, description="The user's, gallons per day.")
     town_average_daily_flow: Decimal | None = Field(
         default=None, gt=0, description="The town's average daily sewage flow, both areas, gallons per day."
@@ -109,6 +122,18 @@ def substances_above_limits(facts: EngineerReviewFacts, view: ParameterView) -> 
                     {"substances": ", ".join(facts.substances_over_limits)}, [])  # fmt: skip
 
 
+def unproven(facts: EngineerReviewFacts) -> Finding | None:
+    """A non-detect whose detection limit is above the limit cannot show compliance (I-72): whether the substance
+    is there above its limit is for the Town Engineer's review, never a violation by itself (I-180)."""
+    if not facts.cannot_show_compliance:
+        return None
+    names = ", ".join(PARAMETERS[p].words for p in facts.cannot_show_compliance)
+    sentence = (f"Not detected, but with a detection limit above the §118-37 limit, so the results cannot show "
+                f"compliance: {names}.")  # fmt: skip
+    return _trigger("cannot-show-compliance", sentence, {"parameters": ", ".join(facts.cannot_show_compliance)},
+                    ["I-72", "I-180"])  # fmt: skip
+
+
 def average_daily_flow(facts: EngineerReviewFacts, view: ParameterView) -> Finding | None:
     """Having an average daily flow greater than 2% of the average daily sewage flow of the town (I-32)."""
     if facts.user_average_daily_flow is None or facts.town_average_daily_flow is None:
@@ -137,7 +162,8 @@ def remedy() -> Finding:
 def town_engineer_review(facts: EngineerReviewFacts, view: ParameterView, as_of: date) -> Decision:
     """Review-required naming each trigger, or none."""
     findings = strength(facts, view)
-    findings += [f for f in (substances_above_limits(facts, view), average_daily_flow(facts, view)) if f is not None]
+    findings += [f for f in (substances_above_limits(facts, view), unproven(facts), average_daily_flow(facts, view))
+                 if f is not None]  # fmt: skip
     triggers = [f for f in findings if f.severity == "discretion"]
     if triggers:
         findings.append(remedy())
@@ -161,6 +187,8 @@ TOPIC: Topic[EngineerReviewFacts] = Topic(
         Example("BOD 301 mg/L is subject to review", {"bod": "301"}, "review-required"),
         Example("Copper over its limit is subject to review", {"substances_over_limits": ["copper"]},
                 "review-required"),
+        Example("BOD 250 mg/L, but lead not detected below 0.5 mg/L, above its limit: review (I-72, I-180)",
+                {"bod": "250", "cannot_show_compliance": ["lead"]}, "review-required"),
         Example("20,000 gpd of a town's 1,000,000 (2%) needs no review",
                 {"user_average_daily_flow": "20000", "town_average_daily_flow": "1000000"}, "none"),
         Example("20,001 gpd of a town's 1,000,000 is subject to review",

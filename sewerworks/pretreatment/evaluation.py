@@ -4,7 +4,8 @@
   the slug loads of BOD and suspended solids (I-32).
 * A day's 24-hour average of a substance is the result of that day's composite (the mean of several), or,
   without one, the mean of the day's grabs (I-31). Non-detects count as zero (I-31) and a day whose every
-  result is a non-detect is shown as one, with the largest detection limit.
+  result is a non-detect is shown as one, with the largest detection limit; so is a 30-day window of
+  non-detects only (I-72, I-180: above the limit, it cannot show compliance and goes to the Town Engineer).
 * The 30-day average on a day is the mean of the daily values in the 30 calendar days ending that day. It is
   judged on every day a daily value enters the window and on the day after one leaves it (I-76), so a
   30-day exceedance that no single sample shows, or that appears only when a low value drops out, is found.
@@ -148,7 +149,11 @@ def judge_series(point: SamplingPoint, parameter: str, results: list[Result], as
     for on in thirty_day_days([d.day for d in daily], as_of):
         inside = [d for d in daily if on - window < d.day <= on]
         average = mean([d.value for d in inside])
-        facts = _average_facts(parameter, unit, average, "30_day")
+        # a window of non-detects only is a non-detect at the largest detection limit (I-72, I-180)
+        limits = [d.detection_limit for d in inside if d.non_detect and d.detection_limit is not None]
+        unseen = all(d.non_detect for d in inside) and bool(limits)
+        facts = _average_facts(parameter, unit, average, "30_day", non_detect=unseen,
+                               detection_limit=max(limits) if unseen else None)  # fmt: skip
         facts["special_agreements"] = _agreements(user, on)
         out.append(Judged(point, parameter, "30_day", on, average, determine("discharge-sample", facts, as_of=on),
                           [r for d in inside for r in d.results]))  # fmt: skip

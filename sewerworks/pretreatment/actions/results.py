@@ -98,7 +98,8 @@ def do_record_results(
         Result.objects.bulk_create(results)
         outcome.samples, outcome.results = len(cache), len(results)
         touched = {(r.sample.point_id, r.parameter) for r in results}
-        evaluate_and_act(touched, acting_user=acting_user, outcome=outcome, run=run, as_of=as_of)
+        evaluate_and_act(touched, acting_user=acting_user, outcome=outcome, run=run, as_of=as_of,
+                         entered={r.pk for r in results})  # fmt: skip
         AuditEvent.objects.create(
             action="do_record_results", actor=acting_user, run=run[:64], rows=outcome.results,
             subject=(reason or "lab results")[:200],
@@ -109,28 +110,37 @@ def do_record_results(
 
 
 def evaluate_and_act(
-    touched: set[tuple[int, str]], *, acting_user: Any, outcome: Outcome, as_of: dt.date, run: str = ""
+    touched: set[tuple[int, str]], *, acting_user: Any, outcome: Outcome, as_of: dt.date, run: str = "",
+    entered: set[int] | None = None,
 ) -> None:
-    """Evaluate the touched series; record new exceedances, open violations and reviews."""
+    """Evaluate the touched series; record new exceedances, open violations and reviews. A non-detect that cannot
+    show compliance goes to the review when the judgement rests on a result ``entered`` now (all when None)."""
     by_point: dict[int, set[str]] = defaultdict(set)
     for point_id, parameter in touched:
         by_point[point_id].add(parameter)
     new: dict[int, dict[tuple[int, str, str, dt.date], Judged]] = defaultdict(dict)  # per user: limits newly exceeded
     triggers: dict[int, list[Judged]] = defaultdict(list)
+    unproven: dict[int, list[Judged]] = defaultdict(list)  # non-detects that cannot show compliance (I-72)
     for point in SamplingPoint.objects.filter(pk__in=by_point).select_related("user__building__parcel"):
         for judged in evaluate_point(point, by_point[point.pk], as_of=as_of):
             if judged.decision.failed and not _recorded(judged):
                 new[point.user_id].setdefault((point.pk, judged.parameter, judged.basis, judged.day), judged)
             if judged.decision.outcome == "review-required":
                 triggers[point.user_id].append(judged)
-    for user in IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel"):
+            fresh = entered is None or any(r.pk in entered for r in judged.results)
+            if fresh and any("I-72" in f.interpretations for f in judged.decision.discretionary):
+                unproven[point.user_id].append(judged)  # to the Town Engineer's review list (I-180)
+    users = set(new) | set(triggers) | set(unproven)
+    for user in IndustrialUser.objects.filter(pk__in=users).select_related("building__parcel"):
         if new.get(user.pk):
             _open_violation(user, list(new[user.pk].values()), acting_user, run, as_of)
             outcome.violations += 1
             outcome.exceedances += len(new[user.pk])
         review_facts = triggers.get(user.pk, [])
-        substances = sorted({j.parameter for j in new.get(user.pk, {}).values()})
-        if (review_facts or substances) and open_or_extend_review(user, review_facts, substances, as_of):
+        exceeded = list(new.get(user.pk, {}).values())
+        if (review_facts or exceeded or unproven.get(user.pk)) and open_or_extend_review(
+            user, review_facts, exceeded, as_of, unproven=unproven.get(user.pk, [])
+        ):
             outcome.reviews += 1
 
 

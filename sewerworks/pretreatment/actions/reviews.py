@@ -4,6 +4,7 @@ Town Engineer alone."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,6 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.records import events, pipelines
-from sewerworks.ordinance.s118_37_limits import PARAMETERS
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.models import EngineerReview, IndustrialUser
 
@@ -32,9 +32,13 @@ def town_flow(on: dt.date) -> Decimal:
     return current_parameters().at(on).number("pretreatment.town_average_daily_flow")
 
 
-def review_facts(user: IndustrialUser, judged: list[Judged], substances: list[str], on: dt.date) -> dict[str, Any]:
-    """The strongest 24-hour value of each constituent found above its threshold, and the substances."""
+def review_facts(user: IndustrialUser, judged: list[Judged], substances: list[str], on: dt.date,
+                 unproven: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
+    """The strongest 24-hour value of each constituent found above its threshold, the substances found above
+    their limits, and those whose non-detects cannot show compliance (I-72, I-180)."""
     facts: dict[str, Any] = {"substances_over_limits": substances}
+    if unproven:
+        facts["cannot_show_compliance"] = unproven
     for key in CONSTITUENTS:
         values = [j.value for j in judged if j.parameter == key]
         if values:
@@ -46,18 +50,43 @@ def review_facts(user: IndustrialUser, judged: list[Judged], substances: list[st
     return facts
 
 
+def _grouped_lines(judged: Sequence[Judged], reason: Callable[[Judged], str]) -> list[dict[str, str]]:
+    """One line per parameter and basis: its first day and that day's reason, with the last day when there are
+    several (the review says what the findings say, on the days they rest on)."""
+    by_limit: dict[tuple[str, str], list[Judged]] = {}
+    for j in sorted(judged, key=lambda j: j.day):
+        by_limit.setdefault((j.parameter, j.basis), []).append(j)
+    lines = []
+    for found in by_limit.values():
+        first, last = found[0], found[-1]
+        more = f" So on {len(found)} days, {first.day} to {last.day}." if len(found) > 1 else ""
+        lines.append({"day": first.day.isoformat(), "sentence": reason(first) + more})
+    return lines
+
+
+def _unproven_reason(judged: Judged) -> str:
+    return next(f.sentence for f in judged.decision.discretionary if "I-72" in f.interpretations)
+
+
 def open_or_extend_review(
-    user: IndustrialUser, judged: list[Judged], substances: list[str], as_of: dt.date | None = None
-) -> bool:
-    """Open the user's review for these triggers, or add them to the one open (I-74). True if one was opened."""
-    on = max([j.day for j in judged], default=as_of or timezone.localdate())
-    decision = run_determination("town-engineer-review", review_facts(user, judged, substances, on), as_of=on)
+    user: IndustrialUser, judged: list[Judged], exceeded: list[Judged], as_of: dt.date | None = None, *,
+    unproven: Sequence[Judged] = (),
+) -> bool:  # fmt: skip
+    """Open the user's review for these triggers (§118-39 thresholds, limits ``exceeded``, and non-detects that
+    cannot show compliance, I-180), or add them to the one open (I-74). Each line is dated by the day of the
+    value it rests on. True if one was opened."""
+    days = [j.day for j in (*judged, *exceeded, *unproven)]
+    on = max(days, default=as_of or timezone.localdate())
+    substances = sorted({j.parameter for j in exceeded})
+    unseen = sorted({j.parameter for j in unproven})
+    decision = run_determination("town-engineer-review", review_facts(user, judged, substances, on, unseen), as_of=on)
     if decision.outcome != "review-required":
         return False
     lines = [{"day": j.day.isoformat(), "sentence": f.sentence} for j in judged for f in j.decision.discretionary
              if f.requirement.startswith("review-")]  # fmt: skip
-    lines += [{"day": on.isoformat(), "sentence": f"{PARAMETERS[s].words}: found above its §118-37 limit"}
-              for s in substances]  # fmt: skip
+    lines += _grouped_lines(exceeded, lambda j: j.decision.failed[0].sentence)
+    lines += [{"day": j.day.isoformat(), "sentence": _unproven_reason(j)}
+              for j in sorted(unproven, key=lambda j: j.day)]  # fmt: skip
     with transaction.atomic():
         review = EngineerReview.objects.select_for_update().filter(user=user, status=ReviewStatus.OPEN).first()
         stored = store_decision(decision, subject=user)
@@ -68,8 +97,7 @@ def open_or_extend_review(
             review._change_reason = "Further triggers found (I-74)"  # type: ignore[attr-defined]
             review.save(update_fields=["triggers", "decision"])
             return False
-        review = EngineerReview(user=user, opened_on=min([j.day for j in judged], default=on), triggers=lines,
-                                decision=stored)  # fmt: skip
+        review = EngineerReview(user=user, opened_on=min(days, default=on), triggers=lines, decision=stored)
         review._change_reason = "Opened: subject to the Town Engineer's review (§118-39)"  # type: ignore[attr-defined]
         review._occurred_at = events.as_moment(review.opened_on)  # type: ignore[attr-defined]
         review.save()
