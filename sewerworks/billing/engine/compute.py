@@ -120,7 +120,10 @@ def _defective(a: AccountData, period: BillingPeriod, rates: PeriodRates) -> Bil
             )
         return row
     ids = ", ".join(decision.findings[0].interpretations)
-    shown = " and ".join(f"${b['charge']}" for b in billings[-2:]) if billings else ""
+    # the words name the bills the topic averaged (its breakdown), as the working does: one source for both
+    averaged = [r for r in amount.breakdown if r["item"] == "working billing"]
+    shown = f"${averaged[0]['charge']} for the period ending {averaged[0]['period_end']} and " \
+        f"${averaged[1]['charge']} for {averaged[1]['period_end']}"
     working = next(r["working"] for r in amount.breakdown if r["item"] == "average")
     if amount.breakdown[-1]["item"] == "minimum charge":
         working += f", less than the minimum: ${amount.value}"
