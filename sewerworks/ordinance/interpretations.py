@@ -135,6 +135,8 @@ INTERPRETATIONS: dict[str, str] = {
     # The clerk's billing day and the engineer's lab file (issue 38)
     "I-180": "§118-37/39 a non-detect (or an average of non-detects) whose detection limit is above the limit goes "
     "to the Town Engineer's review list with its reason; never an exceedance, never a violation by itself",
+    "I-181": "§118-52 I-48 by register size: a rollover up to the larger of a tenth of the register and 50,000 "
+    "gallons within half of it; the reads import judges a read from the period's start read, as the bill run does",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

@@ -42,7 +42,7 @@ from sewerworks.ordinance.s118_52_charges import (
     quantity,
     rate_user_charge,
 )
-from sewerworks.ordinance.s118_52_meter_rollover import units_used
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule, units_used
 from sewerworks.ordinance.s118_52_user_charge_examples import EXAMPLES
 from sewerworks.ordinance.s118_52_user_charge_facts import MeterReads, UserChargeFacts
 
@@ -76,15 +76,15 @@ def water_used_from_reads(reads: MeterReads, view: ParameterView) -> tuple[Decim
     note = ""
     if used < 0:
         span = 10**reads.dials
-        fraction = view.number("meters.rollover_max_fraction")
-        rolled = units_used(reads.start, reads.end, reads.dials, fraction)
+        rule = RolloverRule.of(view)
+        rolled = units_used(reads.start, reads.end, reads.dials, rule, reads.unit)
         used += span
-        ids.append("I-48")
+        ids += ["I-48", "I-181"]
         if rolled is None:
             sentence = (
                 f"The end read {reads.end:,} is lower than the start read {reads.start:,}; as a rollover of the "
-                f"{reads.dials}-dial register it would mean {used:,} {reads.unit}, more than {num(fraction)} of "
-                "the register. The period is held for a person to check the reads (I-48)."
+                f"{reads.dials}-dial register it would mean {used:,} {reads.unit}, "
+                f"{rule.words(reads.dials, reads.unit)}. The period is held for a person to check the reads."
             )
             return None, _finding("water-used", sentence, ids, ok=False, compared={"register_units_used": used})
         note = f" (the register rolled over at {span:,})"

@@ -17,7 +17,6 @@ import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -30,11 +29,10 @@ from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.text import check_text, has_nul
 from sewerworks.ordinance.parameters.model import NotInForce
-from sewerworks.ordinance.s118_52_meter_rollover import units_used
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule, units_used
 from sewerworks.registry.choices import MeterUnit, ReadSource
 from sewerworks.registry.models import MeterRead, WaterMeter
 
-ROLLOVER_PARAMETER = "meters.rollover_max_fraction"  # a dated parameter (I-48): 0.1
 _CHUNK = 500
 
 
@@ -65,6 +63,10 @@ class ReadWindow:
     first: dt.date
     last: dt.date
     name: str = ""
+    # A billing period's: the last day of its start reads and its last day, so that a read is judged as the bill
+    # run will judge it, from the period's start read with the rules of its last day (I-60, I-181).
+    start_until: dt.date | None = None
+    rules_on: dt.date | None = None
 
     def refusal(self, on: dt.date) -> str | None:
         if self.first <= on <= self.last:
@@ -86,29 +88,30 @@ class ReadBatch:
     audit_event: AuditEvent
 
 
-def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: int) -> str | None:
+def rollover_problem(previous: int, previous_on: dt.date, reading: int, dials: int, unit: str = "gal", *,
+                     rules_on: dt.date | None = None, whose: str = "the read") -> str | None:  # fmt: skip
     """Why ``reading`` cannot follow ``previous`` on a ``dials``-dial register, or None if it can.
 
-    The rule is the ordinance layer's (``s118_52_meter_rollover.units_used``); this names the problem.
-    A lower reading is the register rolling over from 10^dials - 1 to 0 only when the water it would mean
-    (reading + 10^dials - previous) is at most ``meters.rollover_max_fraction`` of the register (a tenth
-    unless the Superintendent sets another); otherwise it is a misread, a replaced meter or a reversed
-    date, for a person to look at (I-48).
+    The rule is the ordinance layer's (``s118_52_meter_rollover``, I-48 by the register's size, I-181), with
+    the values in force on ``rules_on`` (default: the day of the previous read); this names the problem. A
+    lower reading is the register rolling over from 10^dials - 1 to 0 only when the water it would mean
+    (reading + 10^dials - previous) is plausible; otherwise it is a misread, a replaced meter or a reversed
+    date, for a person to look at. ``whose``: how to name the previous read ("the period's start read").
     """
     if reading >= previous:  # no rollover to judge: the parameter is not read (nor need be in force)
         return None
     try:
-        fraction = Decimal(str(current_parameters().at(previous_on)[ROLLOVER_PARAMETER]))
+        rule = RolloverRule.of(current_parameters().at(rules_on or previous_on))
     except NotInForce:  # a previous read dated before any rollover rule (a typo in a year): a person looks
         return (f"Lower than the read of {previous:,} on {previous_on}, a day before any rollover rule was in "
                 "force (I-48). Check both reads, or record the meter's replacement.")
-    if units_used(previous, reading, dials, fraction) is not None:
+    if units_used(previous, reading, dials, rule, unit) is not None:
         return None
-    span = 10**dials
-    wrapped = reading + span - previous
+    wrapped = reading + 10**dials - previous
+    shown = "ft³" if unit == "ft3" else "gal"
     return (
-        f"Lower than the read of {previous:,} on {previous_on}; as a rollover of the {dials}-dial register it "
-        f"would mean {wrapped:,} used, more than {fraction} of the register ({int(fraction * span):,}). "
+        f"Lower than {whose} of {previous:,} on {previous_on}; as a rollover of the {dials}-dial register it "
+        f"would mean {wrapped:,} {shown} used, {rule.words(dials, unit)}. "
         "Check the read, or record the meter's replacement."
     )
 
@@ -247,6 +250,8 @@ def check_meter_reads(
         else:
             accepted.append((meter.pk, i, meter, on, reading, source))
     since = min((a[3] for a in accepted), default=dt.date.min)
+    if window is not None and window.start_until is not None and accepted:  # the period's start reads too
+        since = min(since, window.start_until + dt.timedelta(days=1))
     timeline, taken = _timelines(sorted({a[0] for a in accepted}), since)
     to_write: list[MeterRead] = []
     for mid, i, meter, on, reading, source in sorted(accepted, key=lambda a: (a[0], a[3], a[1])):
@@ -255,11 +260,14 @@ def check_meter_reads(
             continue
         reads = timeline[mid]
         at = bisect.bisect_left(reads, (on, -1))
-        problem = rollover_problem(reads[at - 1][1], reads[at - 1][0], reading, meter.dials) if at else None
+        problem = rollover_problem(reads[at - 1][1], reads[at - 1][0], reading, meter.dials, meter.unit,
+                                   rules_on=window.rules_on if window else None) if at else None  # fmt: skip
         later = next((r for r in reads[at:] if r[0] > on), None)
         if problem is None and later is not None and source != ReadSource.ESTIMATE:
-            if rollover_problem(reading, on, later[1], meter.dials):
+            if rollover_problem(reading, on, later[1], meter.dials, meter.unit):
                 problem = f"Higher than the later read of {later[1]:,} on {later[0]}, which would then go down."
+        if problem is None and source != ReadSource.ESTIMATE:
+            problem = _from_start_read(reads, on, reading, meter, window)
         if problem:
             errors.append(RowError(i, "reading", problem))
             continue
@@ -269,6 +277,19 @@ def check_meter_reads(
         to_write.append(MeterRead(meter=meter, read_on=on, reading=reading, source=source,
                                   created_by=acting_user, run=run))
     return to_write, sorted(errors, key=lambda e: (e.row, e.field))
+
+
+def _from_start_read(reads: list[Read], on: dt.date, reading: int, meter: WaterMeter,
+                     window: ReadWindow | None) -> str | None:  # fmt: skip
+    """Why the bill run would hold this read as the period's end read, judged from the period's start read (the
+    last read on or before ``window.start_until``) as the run judges it (I-60, I-181); None if it would not."""
+    if window is None or window.start_until is None:
+        return None
+    start = next((r for r in reversed(reads) if r[0] <= window.start_until and r[0] < on), None)
+    if start is None:
+        return None
+    return rollover_problem(start[1], start[0], reading, meter.dials, meter.unit, rules_on=window.rules_on,
+                            whose="the period's start read")  # fmt: skip
 
 
 def new_run(run: str = "") -> str:

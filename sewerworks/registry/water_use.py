@@ -59,7 +59,7 @@ def periods(meter: WaterMeter, reads: Sequence[tuple[dt.date, int]]) -> list[Per
         used: int | None = after - before
         note = ""
         if after < before:
-            problem = rollover_problem(before, start, after, meter.dials)
+            problem = rollover_problem(before, start, after, meter.dials, meter.unit)
             if problem is None:
                 used = after + meter.rollover - before
                 note = f"The {meter.dials}-dial register rolled over."

@@ -28,6 +28,7 @@ from sewerworks.core.documents.town import town
 from sewerworks.core.documents.wording import interpretation_lines, money, spoken_date, spoken_day
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.rulebook import num
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule
 from sewerworks.ordinance.s118_53_late_penalty import penalty_amount, penalty_date
 from sewerworks.registry.choices import MeterPurpose, ReadSource
 from sewerworks.registry.models import MeterRead, Ownership, WaterMeter
@@ -102,7 +103,7 @@ def _meters(bills: Sequence[Bill], period: BillingPeriod) -> dict[int, list[dict
     if not accounts:
         return {}
     view = current_parameters().at(period.end)
-    fraction = view.number("meters.rollover_max_fraction")
+    rule = RolloverRule.of(view)
     per_ft3 = view.number("charges.gallons_per_cubic_foot")
     active = Q(installed_on__isnull=True) | Q(installed_on__lte=period.reads_until)
     active &= Q(removed_on__isnull=True) | Q(removed_on__gte=period.start)
@@ -124,7 +125,7 @@ def _meters(bills: Sequence[Bill], period: BillingPeriod) -> dict[int, list[dict
         row: dict[str, Any] = {"serial": meter.serial, "unit": "cubic feet" if meter.unit == "ft3" else "gallons"}
         row["wash"] = meter.purpose == MeterPurpose.VEHICLE_WASH
         try:
-            use = meter_use(meter, period, fraction, per_ft3)
+            use = meter_use(meter, period, rule, per_ft3)
         except Held:
             row.update(start=None, end=None, units=None, gallons=None, rolled_over=False)
         else:

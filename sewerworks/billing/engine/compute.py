@@ -20,6 +20,7 @@ from sewerworks.ordinance.parameters import ParameterView
 from sewerworks.ordinance.rulebook import num
 from sewerworks.ordinance.s118_52_charges import ChargeParameters, charge_parameters, rate_user_charge
 from sewerworks.ordinance.s118_52_defective_meter import DefectiveMeterFacts, defective_meter_charge
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule
 from sewerworks.registry.choices import MeterPurpose
 
 Line = tuple[str, str, str, Decimal | None, Decimal | None, int, str, str]  # kind .. amount cents, section, ids
@@ -46,7 +47,7 @@ class PeriodRates:
     view: ParameterView
     charge: ChargeParameters
     estimates: dict[str, Decimal]
-    rollover_fraction: Decimal
+    rollover: RolloverRule
     gallons_per_ft3: Decimal
 
     @classmethod
@@ -55,7 +56,7 @@ class PeriodRates:
             view=view,
             charge=charge_parameters(view, strength=True),
             estimates={k: Decimal(v) for k, v in view.table("charges.class_estimates").items()},
-            rollover_fraction=view.number("meters.rollover_max_fraction"),
+            rollover=RolloverRule.of(view),
             gallons_per_ft3=view.number("charges.gallons_per_cubic_foot"),
         )
 
@@ -137,7 +138,7 @@ def _from_reads(a: AccountData, period: BillingPeriod, rates: PeriodRates) -> Bi
     uses: list[tuple[str, MeterUse, Any]] = []
     try:
         for m in a.meters:
-            uses.append((m.purpose, meter_use(m, period, rates.rollover_fraction, rates.gallons_per_ft3), m))
+            uses.append((m.purpose, meter_use(m, period, rates.rollover, rates.gallons_per_ft3), m))
     except Held as why:
         return _held(row, str(why))
     total = sum((u.gallons for _, u, _m in uses), Decimal(0))

@@ -21,6 +21,7 @@ from django.db import connection
 from sewerworks.billing.engine import strength_sql
 from sewerworks.billing.models import Bill, BillLine
 from sewerworks.ordinance.s118_52_charges import SECTION, ChargeParameters, money
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule
 
 BILL, LINE = Bill._meta.db_table, BillLine._meta.db_table
 S = 100_000  # quantities in SQL are hundred-thousandths of a gallon: a cubic foot is 748,052 of them (I-24)
@@ -41,7 +42,9 @@ class Rating:
     ft3: int | None = None  # gallons per cubic foot × 100,000 (None: cubic-foot meters go to Python)
     estimates: tuple[tuple[str, int], ...] = ()  # (user class, its I-27 estimate × 100,000)
     strength: tuple[strength_sql.Constituent, ...] | None = None  # None: strength records go to Python
-    rollover: tuple[int, int] | None = None  # I-48's largest plausible fraction n / d (None: rollovers to Python)
+    # I-48 by register size (I-181): the fraction n / d of the register, and the gallons × 100,000 plausible within
+    # half of it (None: rollovers to Python)
+    rollover: tuple[int, int, int] | None = None
 
     @classmethod
     def of(
@@ -49,7 +52,7 @@ class Rating:
         p: ChargeParameters,
         gallons_per_ft3: Decimal | None = None,
         estimates: dict[str, Decimal] | None = None,
-        rollover_fraction: Decimal | None = None,
+        rollover: RolloverRule | None = None,
     ) -> Rating | None:
         """None when the parameters are not whole gallons and cents (the Python path then bills all)."""
         if p.minimum_charge_gallons != p.minimum_charge_gallons.to_integral_value():
@@ -74,15 +77,18 @@ class Rating:
                 if re.fullmatch("[a-z_]{1,40}", k) and v >= 0 and v * S == int(v * S)
             ),
             strength_sql.constituents(p) if p.normal_strength else None,
-            _fraction(rollover_fraction),
+            _rollover(rollover),
         )
 
 
-def _fraction(value: Decimal | None) -> tuple[int, int] | None:
-    if value is None or not 0 <= value <= 1:
+def _rollover(rule: RolloverRule | None) -> tuple[int, int, int] | None:
+    if rule is None or not 0 <= rule.fraction <= 1 or rule.gallons < 0:
         return None
-    n, d = value.as_integer_ratio()
-    return (n, d) if d <= 10**6 else None
+    n, d = rule.fraction.as_integer_ratio()
+    g5 = rule.gallons * S
+    if d > 10**6 or g5 != g5.to_integral_value() or g5 > 10**15:
+        return None
+    return n, d, int(g5)
 
 
 def int_text(expr: str) -> str:

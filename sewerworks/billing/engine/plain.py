@@ -122,12 +122,15 @@ def write_plain(
     args = [low if a == "LOW" else high if a == "HIGH" else a for a in args]
     # The facts but for the period's dates and the reads, which the bill's columns keep (Bill.topic_facts).
     facts = "'{\"user_class\": \"' || u.user_class || '\"'"
-    # A lower end read is a rollover when plausible (I-48): the register's span added, the bill flagged.
+    # A lower end read is a rollover when plausible (I-48 by the register's size, I-181: at most n/d of the
+    # register, or within half of it at most g gallons): the register's span added, the bill flagged.
     x5, readable = "((u.e - u.s) * u.k)", "u.e >= u.s"
     if r.rollover:
+        n, d, g5 = r.rollover
         x5 = "((CASE WHEN u.e >= u.s THEN u.e - u.s ELSE u.e - u.s + u.span END) * u.k)"
-        readable = f"(u.e >= u.s OR (u.e - u.s + u.span >= 0 AND (u.e - u.s + u.span) * {r.rollover[1]}"
-        readable += f" <= {r.rollover[0]} * u.span))"
+        w = "(u.e - u.s + u.span)"
+        readable = f"(u.e >= u.s OR ({w} >= 0 AND ({w} * {d} <= {n} * u.span"
+        readable += f" OR (2 * {w} <= u.span AND {w} * u.k <= {g5}))))"
     surcharge, guard = "", ""
     if r.strength:
         values = {c.key: f"u.{c.key}" for c in r.strength}

@@ -126,7 +126,7 @@ def run_drafts(
         user_id = getattr(acting_user, "pk", None)
         now = timezone.now()
         rating = (
-            Rating.of(rates.charge, rates.gallons_per_ft3, rates.estimates, rates.rollover_fraction)
+            Rating.of(rates.charge, rates.gallons_per_ft3, rates.estimates, rates.rollover)
             if SQL_PLAIN
             else None
         )

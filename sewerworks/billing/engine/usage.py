@@ -8,8 +8,8 @@ read): the previous period's. A meter with no earlier read starts from its initi
 the day it was installed) or from 0 when it was installed during the period (a new register); otherwise
 it is held for a person. A meter change (``registry.meters.do_replace_meter``) is thus billed as the old
 meter's final read less its previous read plus the new meter's current read less its initial read.
-A lower end read is a rollover only when plausible (I-48); cubic feet convert at the parameter's gallons
-per cubic foot (I-24).
+A lower end read is a rollover only when plausible (I-48, by the register's size: I-181); cubic feet convert
+at the parameter's gallons per cubic foot (I-24).
 """
 
 from __future__ import annotations
@@ -20,16 +20,13 @@ from decimal import Decimal
 
 from sewerworks.billing.engine.gather import MeterData
 from sewerworks.billing.models import BillingPeriod
-
-_ONE_DAY = dt.timedelta(days=1)
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule
 
 
 def previous_reads_until(period: BillingPeriod) -> dt.date:
-    """The last day of the previous period's read window: as far past the previous period's end as this
-    period's window reaches past its own (the calendar's window is symmetric, I-58), and before this
-    period's window opens. The start read is the last read on or before it (I-60, I-96)."""
-    reach = period.start - _ONE_DAY + (period.reads_until - period.end)
-    return min(reach, period.reads_from - _ONE_DAY)
+    """The last day of the previous period's read window: the start read is the last read on or before it
+    (``BillingPeriod.start_reads_until``: I-60, I-96; the reads import judges a read from it too, I-181)."""
+    return period.start_reads_until
 
 
 @dataclass(frozen=True)
@@ -47,7 +44,7 @@ class Held(Exception):
     """A meter whose reads cannot be billed without a person (the reason, in plain words)."""
 
 
-def meter_use(meter: MeterData, period: BillingPeriod, fraction: Decimal, per_ft3: Decimal) -> MeterUse:
+def meter_use(meter: MeterData, period: BillingPeriod, rule: RolloverRule, per_ft3: Decimal) -> MeterUse:
     removed_in_period = meter.removed_on is not None and meter.removed_on <= period.reads_until
     upto = [r for r in meter.reads if r[0] <= period.reads_until]
     end = upto[-1] if upto else None
@@ -74,12 +71,11 @@ def meter_use(meter: MeterData, period: BillingPeriod, fraction: Decimal, per_ft
     units = end[1] - start
     rolled = units < 0
     if rolled:
-        span = 10**meter.dials
-        units += span
-        if units > fraction * span:
+        units += 10**meter.dials
+        if not rule.plausible(units, meter.dials, meter.unit):
             raise Held(
                 f"Meter {meter.serial}: the end read {end[1]:,} is lower than the start read {start:,}; as a "
-                f"rollover it would mean {units:,}, more than {fraction} of the register (I-48)."
+                f"rollover it would mean {units:,}, {rule.words(meter.dials, meter.unit)}."
             )
     gallons = Decimal(units) * per_ft3 if meter.unit == "ft3" else Decimal(units)
     return MeterUse(start, end[1], units, gallons, rolled)

@@ -155,7 +155,8 @@ class MeterReadsKind(ImportKind):
         period = find_period(context, dates)
         if isinstance(period, str):
             return _file_error(period, "period")
-        window = ReadWindow(period.reads_from, period.reads_until, period.name)
+        window = ReadWindow(period.reads_from, period.reads_until, period.name,
+                            start_until=period.start_reads_until, rules_on=period.end)  # as the run (I-181)
         to_write, refused = check_meter_reads(rows, acting_user=None, run="", window=window)
         errors = [RowError(body[e.row][0], FIELD_OF.get(e.field, e.field), e.message) for e in refused]
         return Checked(

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
@@ -63,6 +65,14 @@ class BillingPeriod(models.Model):
     def name(self) -> str:
         where = self.area.name if self.area is not None else "all accounts"
         return f"{self.start.isoformat()} – {self.end.isoformat()} ({where})"
+
+    @property
+    def start_reads_until(self) -> dt.date:
+        """The last day of the previous period's read window: as far past the previous period's end as this
+        period's window reaches past its own (the calendar's window is symmetric, I-58), and before this
+        period's window opens. A meter's start read is its last read on or before it (I-60, I-96)."""
+        reach = self.start - dt.timedelta(days=1) + (self.reads_until - self.end)
+        return min(reach, self.reads_from - dt.timedelta(days=1))
 
     @property
     def slug(self) -> str:

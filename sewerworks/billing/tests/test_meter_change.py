@@ -15,6 +15,7 @@ from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.engine.usage import meter_use
 from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.models import AuditEvent
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule
 from sewerworks.registry.meters import do_replace_meter
 from sewerworks.registry.models import MeterRead, WaterMeter
 
@@ -37,6 +38,7 @@ AUTUMN_2026 = BillingPeriod(
     bill_date=D(2026, 10, 10),
     due_date=D(2026, 11, 1),
 )
+RULE = RolloverRule(Decimal("0.1"), Decimal(50_000), Decimal("7.48052"))
 
 
 def _meter(
@@ -46,7 +48,7 @@ def _meter(
 
 
 def _units(meter: MeterData, period: BillingPeriod) -> int:
-    return meter_use(meter, period, Decimal("0.1"), Decimal("7.48052")).units
+    return meter_use(meter, period, RULE, Decimal("7.48052")).units
 
 
 def test_a_meter_changed_in_june_bills_final_less_previous_plus_current_less_initial(

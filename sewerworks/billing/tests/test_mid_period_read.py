@@ -15,6 +15,7 @@ from sewerworks.billing.engine import run as engine
 from sewerworks.billing.engine.gather import MeterData
 from sewerworks.billing.engine.usage import Held, meter_use
 from sewerworks.billing.models import Bill, BillingPeriod
+from sewerworks.ordinance.s118_52_meter_rollover import RolloverRule
 from sewerworks.registry.choices import ReadSource
 from sewerworks.registry.models import MeterRead
 
@@ -38,11 +39,12 @@ AUTUMN_2026 = BillingPeriod(
     due_date=D(2026, 11, 1),
 )
 BOTH_PATHS = pytest.mark.parametrize("sql_plain", [True, False], ids=["plain SQL path", "Python path"])
+RULE = RolloverRule(Decimal("0.1"), Decimal(50_000), Decimal("7.48052"))
 
 
 def _units(reads: list[tuple[dt.date, int]], period: BillingPeriod, **meter: Any) -> int:
     data = MeterData(1, "WM1", "gal", 6, "sewer_use", None, meter.get("installed_on", D(2015, 3, 1)), None, reads)
-    return meter_use(data, period, Decimal("0.1"), Decimal("7.48052")).units
+    return meter_use(data, period, RULE, Decimal("7.48052")).units
 
 
 @BOTH_PATHS

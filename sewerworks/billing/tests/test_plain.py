@@ -3,8 +3,8 @@ character: the same total, flags, facts, and line items with the same words, wor
 cents, on each side of the $10 minimum (I-24) and of the 5,000-gallon block, at the old rate and at the
 rate in force from 2026-07-01 (I-43), in gallons and in cubic feet; the class estimate of the unmetered
 (I-27) and of a defective meter with no good billing (I-26); the strength surcharge (I-03) on each side of
-normal strength; plausible rollovers (I-48). Accounts the SQL path must leave alone (implausible
-rollovers, wash meters, contract users, a missing read, pounds too many for its integers, a defective
+normal strength; plausible rollovers (I-48, by the register's size: I-181). Accounts the SQL path must leave
+alone (implausible rollovers, wash meters, contract users, a missing read, pounds too many for its integers, a defective
 meter with good billings to average) are billed by the Python path either way."""
 
 from __future__ import annotations
@@ -50,6 +50,13 @@ def accounts(make_account: Any, autumn: BillingPeriod, staff: Any) -> list[Any]:
     made.append(make_account(meters=[{"start": 9_990, "end": 10, "dials": 4}]))
     made.append(make_account(meters=[{"start": 9_990, "end": 990, "dials": 4}]))
     made.append(make_account(meters=[{"start": 99_999_999_999_000, "end": 1_000, "dials": 14}]))
+    # I-181: within half a small register, up to 50,000 gallons: a 4-dial register in cubic feet, 5 dials in gallons
+    made.append(make_account(meters=[{"start": 7_687, "end": 2_687, "dials": 4, "unit": "ft3"}]))
+    made.append(make_account(meters=[{"start": 7_687, "end": 2_688, "dials": 4, "unit": "ft3"}]))
+    made.append(make_account(meters=[{"start": 90_000, "end": 40_000, "dials": 5}]))
+    made.append(make_account(meters=[{"start": 90_000, "end": 40_001, "dials": 5}]))
+    made.append(make_account(meters=[{"start": 9_990, "end": 4_990, "dials": 4}]))
+    made.append(make_account(meters=[{"start": 9_990, "end": 4_991, "dials": 4}]))
     # I-26 with no good billing to average: the class estimate (I-27), in SQL; a contract user's in Python
     broken = {"start": 1_000, "end": 1_000, "defective_since": dt.date(2026, 5, 1)}
     made.append(make_account(meters=[broken]))

@@ -96,16 +96,17 @@ def test_each_refused_row_is_named_with_its_column_and_rule(make_account: Any, m
     assert not MeterRead.objects.filter(read_on__gte=dt.date(2026, 9, 1)).exists()  # a preview writes nothing
 
 
-@pytest.mark.parametrize(("reading", "accepted"), [("400", True), ("1500", False)])
-def test_a_lower_reading_is_a_rollover_only_when_the_water_it_means_is_a_tenth_of_the_register_at_most(
+@pytest.mark.parametrize(("reading", "accepted"), [("400", True), ("1500", True), ("4500", True), ("4501", False)])
+def test_a_lower_reading_is_a_rollover_only_when_the_water_it_means_is_plausible_on_its_register(
     make_account: Any, autumn: Any, staff: Any, reading: str, accepted: bool
 ) -> None:
-    """A 4-dial register (10,000) read 9,500: 400 means 900 used, 1,500 would mean 2,000 (I-48)."""
+    """A 4-dial register (10,000 gallons) read 9,500: 400 means 900 used, 1,500 means 2,000, 4,500 means 5,000,
+    half the register (I-181); 4,501 would mean 5,001 (I-48)."""
     small = make_account(meters=[{"start": 9_500, "end": None, "dials": 4}]).meters.get()
     result = preview(staff.clerk, csv(row(small, reading=reading)))
     assert result.ok is accepted
     if not accepted:
-        assert "more than 0.1 of the register (1,000)" in result.errors[0].message
+        assert "more than the 5,000 gallons a rollover may mean on a 4-dial register" in result.errors[0].message
 
 
 def test_the_import_is_all_rows_or_none_and_valid_rows_only_leaves_a_reject_file(meter: Any, staff: Any) -> None:

@@ -234,7 +234,7 @@ def test_the_rollover_limit_is_a_tenth_of_the_register(clerk: Any, meter: WaterM
         reads.do_record_meter_reads([_read(meter, D(2026, 7, 6), reading)], acting_user=clerk)
         assert MeterRead.objects.count() == 2
     else:
-        with pytest.raises(reads.RowErrors, match="100,001 used"):
+        with pytest.raises(reads.RowErrors, match="100,001 gal used"):
             reads.do_record_meter_reads([_read(meter, D(2026, 7, 6), reading)], acting_user=clerk)
         assert MeterRead.objects.count() == 1
 
