@@ -15,6 +15,7 @@ urlpatterns = [
     path("bills/<int:pk>/", bills.bill_detail, name="bill_detail"),
     path("bills/<int:pk>/void/", void.void_bill, name="void_bill"),
     path("bills/<int:pk>/rebill/", void.rebill, name="rebill"),
+    path("bills/<int:pk>/supplementary/", void.bill_held, name="bill_held"),
     path("counter/", counter.counter, name="counter"),
     path("counter/accounts/<int:pk>/", counter.counter_account, name="counter_account"),
     path("counter/accounts/<int:pk>/apply-credit/", counter.counter_apply_credit, name="counter_apply_credit"),

@@ -137,6 +137,8 @@ INTERPRETATIONS: dict[str, str] = {
     "to the Town Engineer's review list with its reason; never an exceedance, never a violation by itself",
     "I-181": "§118-52 I-48 by register size: a rollover up to the larger of a tenth of the register and 50,000 "
     "gallons within half of it; the reads import judges a read from the period's start read, as the bill run does",
+    "I-182": "§118-52 an account held when its period was posted is billed by a supplementary bill once corrected "
+    "(the period takes only its held accounts' reads), on its own bill date with its own penalty date (as I-110)",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

@@ -1,6 +1,7 @@
 """Void and rebill over REST, on billing's router: the same actions as the bill page, role-checked and
-audited. Refusals: 401, 403 for the wrong role, 404 for an unknown bill, 422 naming the field and the rule
-(a bill already void, a draft, a live bill in the way of a rebill, reads still held)."""
+audited; and the supplementary bill of an account held when its period was posted (I-182). Refusals: 401,
+403 for the wrong role, 404 for an unknown bill, 422 naming the field and the rule (a bill already void, a
+draft, a live bill in the way of a rebill, reads still held, a bill not held in a posted period)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.http import HttpRequest
 from ninja import Field, Schema, Status
 
 from sewerworks.billing.api.router import router
+from sewerworks.billing.corrections.held import do_bill_held_account
 from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill, void_key
 from sewerworks.billing.models import Bill, LedgerEntry
 from sewerworks.core.api.auth import require
@@ -77,6 +79,30 @@ def rebill(request: HttpRequest, bill_id: int) -> Any:
     bill = _get(Bill.objects.select_related("period", "account"), bill_id, "bill")
     try:
         done = do_rebill_account(bill.period, bill.account, by=request.user)
+    except ValidationError as exc:
+        raise _refused(exc) from exc
+    return Status(
+        201,
+        {
+            "bill_id": done.bill.pk,
+            "replaces": bill.pk,
+            "total": done.bill.total,
+            "bill_date": done.bill_date,
+            "penalty_date": done.penalty_date,
+        },
+    )
+
+
+@router.post(
+    "/billing/bills/{bill_id}/supplementary",
+    response={201: RebillOut, **REFUSALS},
+    summary="Bill an account held when its period was posted, once its read is entered (I-182)",
+)
+def supplementary(request: HttpRequest, bill_id: int) -> Any:
+    require(request, "billing.rebill_account")
+    bill = _get(Bill.objects.select_related("period", "account"), bill_id, "bill")
+    try:
+        done = do_bill_held_account(bill, by=request.user)
     except ValidationError as exc:
         raise _refused(exc) from exc
     return Status(

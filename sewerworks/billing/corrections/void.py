@@ -200,7 +200,7 @@ def do_rebill_account(period: BillingPeriod, account: Any, *, by: Any, on: dt.da
 
 
 def _post(period: BillingPeriod, account: SewerAccount, row: BillRow, voided: Bill, *, day: dt.date, due: dt.date,
-          runs_from: str, by: Any) -> Rebill:  # fmt: skip
+          runs_from: str, by: Any, note: str = "", action: str = "do_rebill_account") -> Rebill:  # fmt: skip
     now = timezone.now()
     run = f"rebill:{voided.pk}"
     facts, (start, end, unit, dials) = kept_facts(row.facts, period)
@@ -208,7 +208,7 @@ def _post(period: BillingPeriod, account: SewerAccount, row: BillRow, voided: Bi
         account=account, parcel_id=row.parcel_id, period=period, status=BillStatus.POSTED, basis=row.basis,
         flags=",".join(row.flags), gallons=row.gallons, total=Decimal(row.total_cents).scaleb(-2), topic=row.topic,
         facts=facts, reads_start=start, reads_end=end, reads_unit=unit, reads_dials=dials,
-        note=f"Replaces voided bill {voided.pk}", run=run, created_at=now, created_by=by, posted_at=now,
+        note=note or f"Replaces voided bill {voided.pk}", run=run, created_at=now, created_by=by, posted_at=now,
     )  # fmt: skip
     BillLine.objects.bulk_create(
         BillLine(bill=bill, position=i, kind=kind, description=desc[:200], working=working[:300], quantity=qty,
@@ -229,7 +229,7 @@ def _post(period: BillingPeriod, account: SewerAccount, row: BillRow, voided: Bi
     )
     AuditEvent.objects.create(
         actor=by,
-        action="do_rebill_account",
+        action=action,
         run=run,
         subject=f"{account.account_number} {period.name}"[:200],
         rows=len(rows) + 2,

@@ -23,11 +23,12 @@ from datetime import date
 from typing import Any
 
 from sewerworks.billing import pipeline
-from sewerworks.billing.models import BillingPeriod
+from sewerworks.billing.choices import Basis, BillStatus
+from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.imports.common import RowError
 from sewerworks.core.imports.kinds import Checked, ImportKind, register_import_kind
 from sewerworks.core.imports.rejects import csv_rejects
-from sewerworks.registry.models import MeterRead
+from sewerworks.registry.models import MeterRead, WaterMeter
 from sewerworks.registry.reads import ReadWindow, check_meter_reads
 
 PERIOD = "billing.period"  # context: the id of the billing period the file is imported for
@@ -95,12 +96,38 @@ def find_period(context: dict[str, Any], dates: list[date]) -> BillingPeriod | s
                 "(import from the period's page, or import_reads --period)."
             )
         period = best
-    if period.status in (pipeline.POSTED, pipeline.POSTING):  # I-108: a period being posted is final too
-        return (
+    if period.status == pipeline.POSTING or (period.status == pipeline.POSTED and not held_accounts(period)):
+        return (  # I-108: a period being posted is final too
             f"The billing period {period.name} is {period.status}: its bills are final, so reads are not"
             " imported for it."
         )
     return period
+
+
+def held_accounts(period: BillingPeriod) -> set[int]:
+    """The accounts whose bill a posted period still holds (I-61): the only reads it takes (I-182)."""
+    held = Bill.objects.filter(period=period, status=BillStatus.DRAFT, basis=Basis.HELD)
+    return set(held.values_list("account_id", flat=True))
+
+
+def _final(period: BillingPeriod, rows: list[dict[str, Any]]) -> dict[int, str]:
+    """For a posted period: the rows (by index) of meters of accounts it did not hold, and why (I-182)."""
+    if period.status != pipeline.POSTED:
+        return {}
+    held = held_accounts(period)
+    serials = sorted({str(r["meter"]).strip().upper() for r in rows})
+    account_of: dict[str, tuple[int, str]] = {}
+    for start in range(0, len(serials), 500):
+        found = WaterMeter.objects.filter(serial__in=serials[start : start + 500])
+        found_accounts = found.values_list("serial", "account_id", "account__account_number")
+        account_of.update({serial: (pk, number) for serial, pk, number in found_accounts})
+    out = {}
+    for i, r in enumerate(rows):
+        account = account_of.get(str(r["meter"]).strip().upper())
+        if account is not None and account[0] not in held:
+            out[i] = (f"The billing period {period.name} is posted: its bills are final. It takes only the reads of "
+                      f"the accounts it held, and account {account[1]} was billed (I-182).")  # fmt: skip
+    return out
 
 
 @register_import_kind
@@ -157,8 +184,12 @@ class MeterReadsKind(ImportKind):
             return _file_error(period, "period")
         window = ReadWindow(period.reads_from, period.reads_until, period.name,
                             start_until=period.start_reads_until, rules_on=period.end)  # as the run (I-181)
-        to_write, refused = check_meter_reads(rows, acting_user=None, run="", window=window)
-        errors = [RowError(body[e.row][0], FIELD_OF.get(e.field, e.field), e.message) for e in refused]
+        final = _final(period, rows)  # a posted period takes only the reads of the accounts it held (I-182)
+        kept = [i for i in range(len(rows)) if i not in final]
+        to_write, refused = check_meter_reads([rows[i] for i in kept], acting_user=None, run="", window=window)
+        errors = [RowError(body[kept[e.row]][0], FIELD_OF.get(e.field, e.field), e.message) for e in refused]
+        errors += [RowError(body[i][0], "meter_serial", why) for i, why in final.items()]
+        errors.sort(key=lambda e: (e.row or 0, e.field))
         return Checked(
             rows=len(rows),
             counts={"new": len(to_write), "meters": len({r.meter_id for r in to_write})},
@@ -169,7 +200,7 @@ class MeterReadsKind(ImportKind):
             extra={
                 "period": period.pk,
                 "note": f"For the billing period {period.name}: reads dated {period.reads_from} to "
-                f"{period.reads_until} count (§118-51, I-58).",
+                f"{period.reads_until} count (§118-51, I-58). {_then(period)}".strip(),
             },
         )
 
@@ -178,6 +209,16 @@ class MeterReadsKind(ImportKind):
         for read in reads:
             read.created_by, read.run = acting_user, writer.run
         writer.create(MeterRead, reads, acting_user=acting_user, reason=reason)
+
+
+def _then(period: BillingPeriod) -> str:
+    """What the clerk does next for the reads to count: run the drafts again, or bill the held accounts."""
+    if period.status == pipeline.POSTED:
+        return ("The period is posted: it takes only the reads of the accounts it held; then bill each from its "
+                "held bill's page (a supplementary bill, I-182).")  # fmt: skip
+    if Bill.objects.filter(period=period).exists():
+        return "Its draft bills were computed before these reads: run the bills again for them to count."
+    return ""
 
 
 def _date(text: str) -> date | None:

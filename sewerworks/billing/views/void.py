@@ -1,4 +1,5 @@
-"""The bill page's two forms: void a posted bill (a reason required), and bill the account again."""
+"""The bill page's forms: void a posted bill (a reason required), bill the account again, and bill an account
+held when its period was posted (I-182)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from sewerworks.billing.choices import BillStatus
+from sewerworks.billing.corrections.held import do_bill_held_account, held_after_posting
 from sewerworks.billing.corrections.void import do_rebill_account, do_void_bill
 from sewerworks.billing.models import Bill, BillVoid, Rebill
 from sewerworks.billing.penalties.sweep import rebill_of
@@ -34,6 +36,8 @@ def void_context(bill: Bill, user: Any) -> dict[str, Any]:
         "replaced_by": replaced_by,
         "can_void": bill.status == BillStatus.POSTED and user.has_perm("billing.void_bill"),
         "can_rebill": bill.status == BillStatus.VOID and user.has_perm("billing.rebill_account") and not live.exists(),
+        "held_after_posting": held_after_posting(bill),
+        "can_bill_held": held_after_posting(bill) and user.has_perm("billing.rebill_account"),
     }
 
 
@@ -60,4 +64,18 @@ def rebill(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(exc.messages))
         return redirect("billing:bill_detail", bill.pk)
     messages.success(request, f"Bill {done.bill.pk} posted for {bill.period.name}, replacing bill {bill.pk}.")
+    return redirect("billing:bill_detail", done.bill.pk)
+
+
+@require_POST
+@permission_required("billing.rebill_account", raise_exception=True)
+def bill_held(request: HttpRequest, pk: int) -> HttpResponse:
+    bill = get_object_or_404(Bill.objects.select_related("period", "account"), pk=pk)
+    try:
+        done = do_bill_held_account(bill, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("billing:bill_detail", bill.pk)
+    messages.success(request, f"Bill {done.bill.pk} posted for {bill.period.name}: the supplementary bill of the "
+                     f"account held when the period was posted (bill {bill.pk}).")  # fmt: skip
     return redirect("billing:bill_detail", done.bill.pk)
