@@ -181,7 +181,7 @@ def _open_violation(
     who = acting_user.get_full_name() or acting_user.get_username()
     violation = do_open_violation(
         parcel=user.building.parcel, section="118-37", program=Program.PRETREATMENT, discovered_on=on,
-        how_discovered=Discovery.SAMPLING, acting_user=None,
+        how_discovered=Discovery.SAMPLING, acting_user=acting_user,  # who imported: recorded by them, not a sweep
         description=f"Discharge above the §118-37 limits at {user} found in the lab results entered by {who}"
         f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
     )  # fmt: skip
@@ -189,7 +189,7 @@ def _open_violation(
     superintendent = _superintendent()
     deadline = do_open_deadline(
         program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=exceedances[0].decision,
-        section="118-47", title=f"Serve the notice of violation of §118-37 on {user}", acting_user=None,
+        section="118-47", title=f"Serve the notice of violation of §118-37 on {user}", acting_user=acting_user,
         due_on=on, parcel=user.building.parcel, officer=superintendent,
         why="Opened by the evaluation of lab results (§118-37, §118-47)",
     )  # fmt: skip
