@@ -83,7 +83,7 @@ BILLING_PACKAGES: dict[str, set[str]] = {
     | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
        "billing.statements", "billing.views"},  # fmt: skip
     "billing.management": B | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks"},
-    "billing.demo": B | {"billing.actions", "billing.engine"},
+    "billing.demo": B | {"billing.actions", "billing.corrections", "billing.engine"},
 }
 PROGRAMS = ("grease", "contracts", "engineering", "permits", "pretreatment")
 MAY_IMPORT: dict[str, set[str]] = {

@@ -4,8 +4,16 @@ defective meter has its two good bills, I-26), the autumn 2026 period in draft f
 wash's vehicle-wash meter (§118-6, I-44) and an industrial account above normal strength (I-03).
 
 The demo's reads come every six months around 1 May and 1 November, so the demo records the Water
-District's schedule (I-58: periods end 04-30 and 10-31, reads count within 20 days) rather than the
-packaged illustrative 03-31 and 09-30.
+District's schedule (I-58, Res. 2024-88: periods end 04-30 and 10-31, reads count within 20 days, bills are
+dated 34 days after the period ends and due 33 days later) rather than the packaged illustrative calendar.
+So on the demo's today (2026-12-01) the autumn draft's bills are dated 2026-12-04 and due 2027-01-06: the
+clerk can review, post and mail them before they are dated. Each posted period was posted on its bill date.
+
+A day that can be worked (issue 38): one account's spring 2026 read was missing from the district's file, so
+its bill was held when the period was posted; its read came on 2026-11-02 and its supplementary bill (I-182)
+was posted that day, its penalty date 2026-12-02 still to come on the demo's today, so the next sweep has a
+penalty to add if it stays unpaid. The sample accounts include a cottage using under 5,000 gallons a
+half-year: the $10 minimum bill (§118-52).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from sewerworks.billing.actions import do_open_period, do_post_period, do_record
 from sewerworks.billing.demo.payments import take_demo_payments
 from sewerworks.billing.demo.reads import add_sample_accounts
 from sewerworks.billing.engine.run import run_drafts
-from sewerworks.billing.models import Bill
+from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.access.roles import CLERK, SUPERINTENDENT
 from sewerworks.core.demo import BULK_BUILDERS, DEMO_BUILDERS, told_on
 from sewerworks.core.records.events import story_day
@@ -35,6 +43,8 @@ from sewerworks.registry.models import MeterRead, SewerAccount, WaterMeter
 D = dt.date
 POSTED_ENDS = (D(2025, 4, 30), D(2025, 10, 31), D(2026, 4, 30))
 DRAFT_END = D(2026, 10, 31)
+BILL_DAYS, DUE_DAYS = 34, 33  # Res. 2024-88: the draft's bills dated 2026-12-04, due 2027-01-06
+LATE_READ_ON = D(2026, 11, 2)  # the held account's spring read arrives; its supplementary bill is posted
 
 
 def _user(username: str, role: str, first: str, last: str) -> User:
@@ -53,6 +63,8 @@ def record_resolutions(clerk: User) -> None:
         values=[
             ProposedValue("billing.period_ends", ["04-30", "10-31"]),
             ProposedValue("billing.read_window_days", 20),
+            ProposedValue("billing.bill_days_after_period_end", BILL_DAYS),
+            ProposedValue("billing.due_days_after_bill", DUE_DAYS),
         ],
     )
     do_record_resolution(
@@ -98,15 +110,18 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
     record_resolutions(clerk)
     wash = add_wash_meter("demo-billing")
     add_sample_accounts(clerk, "demo-billing")  # their autumn reads: docs/samples/meter-reads-sample.csv
+    late = missing_spring_read()
     for end in POSTED_ENDS:
-        with story_day(min(end + dt.timedelta(days=1), DEMO_TODAY)) as moment:  # billed after the period ends
+        with story_day(min(end + dt.timedelta(days=1), DEMO_TODAY)):  # opened after the period ends
             period = do_open_period(end, acting_user=clerk)
+        with story_day(min(period.bill_date, DEMO_TODAY)) as moment:  # billed, reviewed and posted on its date
             run_drafts(period, acting_user=clerk)
             do_review_period(period, acting_user=sam, why="demo: reviewed")
             do_post_period(period, acting_user=sam)
             # the engine stamps the posting with the clock; in the story it was posted on this day (I-114)
             Bill.objects.filter(period=period, status="posted").update(posted_at=moment)
     paid = take_demo_payments(seed=seed, clerk=clerk, last_period_end=POSTED_ENDS[-1])
+    supplementary = bill_the_held_account(late, clerk) if late is not None else ""
     autumn = do_open_period(DRAFT_END, acting_user=clerk)
     industrial = SewerAccount.objects.filter(user_class=UserClass.INDUSTRIAL, metered=True).order_by("pk").first()
     if industrial is not None:
@@ -126,8 +141,47 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
         f"Billing: {len(POSTED_ENDS)} periods posted; {DRAFT_END} in draft ({result.message}); "
         f"wash meter {wash.serial if wash else 'none'}; {paid.taken} payments taken"
         f"{f', account {paid.partial.account.account_number} paid in part' if paid.partial else ''}"
-        f"{f', account {paid.unpaid.account.account_number} unpaid' if paid.unpaid else ''}."
+        f"{f', account {paid.unpaid.account.account_number} unpaid' if paid.unpaid else ''}{supplementary}."
     )
+
+
+def missing_spring_read() -> MeterRead | None:
+    """The spring 2026 read the district's file lacked: a house's (one sewer-use meter, read in the window),
+    taken out of the records before that period is billed and returned to be imported late."""
+    read = (
+        MeterRead.objects.filter(
+            read_on__range=(D(2026, 4, 10), D(2026, 5, 20)), source=ReadSource.WATER_DISTRICT,
+            meter__purpose=MeterPurpose.SEWER_USE, meter__defective_since__isnull=True,
+            meter__account__user_class=UserClass.RESIDENTIAL, meter__account__account_number__startswith="MAR-",
+        )
+        .select_related("meter")
+        .order_by("meter__account__account_number", "read_on")
+        .first()
+    )  # fmt: skip
+    if read is None:
+        return None
+    missing = MeterRead(meter=read.meter, read_on=read.read_on, reading=read.reading, source=read.source)
+    read.delete()  # demo setup: the read was never in the spring file
+    return missing
+
+
+def bill_the_held_account(late: MeterRead, clerk: User) -> str:
+    """On 2026-11-02 the district sends the missing read: the clerk imports it for the posted period (which
+    takes only its held accounts' reads) and posts the held account's supplementary bill (I-182)."""
+    from sewerworks.billing.corrections.held import do_bill_held_account
+    from sewerworks.core.imports.runner import do_import
+
+    period = BillingPeriod.objects.get(end=POSTED_ENDS[-1], area__isnull=True)
+    held = Bill.objects.filter(period=period, account_id=late.meter.account_id, basis="held", status="draft").first()
+    if held is None:
+        return ""
+    data = f"meter_serial,read_on,reading\n{late.meter.serial},{late.read_on},{late.reading}\n".encode()
+    with story_day(LATE_READ_ON):
+        do_import("reads", acting_user=clerk, data=data, file_name="wd-late-read.csv",
+                  context={"billing.period": period.pk})  # fmt: skip
+        done = do_bill_held_account(held, by=clerk, on=LATE_READ_ON)
+    return (f"; account {held.account.account_number}, held when {period.name} was posted, billed by a supplementary "
+            f"bill on {LATE_READ_ON} (I-182), its penalty date {done.penalty_date}")
 
 
 def apply_late_penalties(write: Callable[[str], None]) -> None:

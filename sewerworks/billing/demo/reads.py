@@ -2,7 +2,8 @@
 ``docs/samples/meter-reads-sample.csv`` (its layout: ``docs/billing-reads-import.md``).
 
 Three accounts on the first three residential parcels of the district, read every six months with the
-others (the demo's read days, I-58), one in cubic feet; the third's meter was changed on 2026-07-15
+others (the demo's read days, I-58), one in cubic feet (a cottage using under 5,000 gallons a half-year: the
+$10 minimum bill, §118-52); the third's meter was changed on 2026-07-15
 (``do_replace_meter``: its final read, the new meter's initial read). Their autumn 2026 reads are not
 in the database: until the clerk imports the sample file, their draft bills are held (no read in the
 window, I-60, I-61); after it, the rerun bills them, the third on final - previous + current - initial.
@@ -21,7 +22,7 @@ D = dt.date
 READ_ON = (D(2024, 11, 1), D(2025, 5, 1), D(2025, 11, 1), D(2026, 5, 1))  # the demo's read days before autumn
 SAMPLE = (  # account, meter, unit, its reads on READ_ON
     ("SMP-000001", "MWD-S0001", MeterUnit.GALLONS, (40_000, 52_000, 63_500, 75_000)),
-    ("SMP-000002", "MWD-S0002", MeterUnit.CUBIC_FEET, (3_000, 4_600, 6_100, 7_700)),
+    ("SMP-000002", "MWD-S0002", MeterUnit.CUBIC_FEET, (3_000, 3_300, 3_650, 3_950)),  # a cottage: the $10 minimum
     ("SMP-000003", "MWD-S0003", MeterUnit.GALLONS, (810_000, 822_000, 834_500, 846_000)),
 )
 CHANGED_ON, FINAL, NEW_SERIAL = D(2026, 7, 15), 852_100, "MWD-S0004"  # the third meter's change

@@ -89,7 +89,8 @@ def the_posted_bills_are_paid_but_one_in_part_and_one_not_at_all(said: str) -> N
     from sewerworks.billing.ledger.owed import bills_owed
     from sewerworks.billing.models import Payment
 
-    posted = list(Bill.objects.filter(status="posted", total__gt=0).select_related("period", "account"))
+    posted = list(Bill.objects.filter(status="posted", total__gt=0, rebilling__isnull=True)  # the supplementary
+                  .select_related("period", "account"))  # bill (I-182), posted after the payments, is unpaid
     assert Payment.objects.count() == len(posted) - 1
     left: dict[int, Decimal] = {}
     for bill in posted:
