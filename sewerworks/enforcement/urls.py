@@ -3,12 +3,13 @@
 from django.urls import path
 
 from sewerworks.core.web.urlutils import optional_include
-from sewerworks.enforcement.views import board, deadlines, notices, roster, violations
+from sewerworks.enforcement.views import board, deadlines, notices, roster, sweep, violations
 
 app_name = "enforcement"
 
 urlpatterns = [
     path("", board.deadline_board, name="deadline_board"),
+    path("sweep/", sweep.sweep, name="sweep"),
     path("follow-ups/<int:pk>/done/", board.follow_up_done, name="follow_up_done"),
     path("deadlines/<int:pk>/", deadlines.deadline_detail, name="deadline_detail"),
     path("deadlines/<int:pk>/met/", deadlines.meet_deadline, name="meet_deadline"),

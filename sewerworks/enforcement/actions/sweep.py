@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -16,7 +17,7 @@ from sewerworks.core.models import AuditEvent
 from sewerworks.enforcement.models import SweepRun
 from sewerworks.enforcement.sweep import SweepContext, steps
 
-__all__ = ["SWEEP_LOCK", "do_sweep"]
+__all__ = ["SWEEP_LOCK", "SweepPreview", "do_sweep", "preview_sweep"]
 
 SWEEP_LOCK = 11805  # PostgreSQL advisory lock key: §118-5
 
@@ -50,3 +51,28 @@ def do_sweep(as_of: dt.date | None = None, *, acting_user: Any = None) -> SweepR
             detail={"as_of": as_of.isoformat(), "steps": [s.name for s in steps()], **changes},
         )
     return run
+
+
+@dataclass(frozen=True)
+class SweepPreview:
+    """What a sweep as of a day would change: its steps' counts, nothing written."""
+
+    as_of: dt.date
+    changes: dict[str, int]
+
+
+def preview_sweep(as_of: dt.date | None = None) -> SweepPreview:
+    """What ``do_sweep(as_of)`` would change now: its very steps run under its lock in a transaction rolled back
+    at the end, so the counts are the sweep's own and nothing is written (no run, no audit record). Reading
+    only: any member of the staff may look."""
+    today = timezone.localdate()
+    as_of = as_of or today
+    if as_of > today:
+        raise ValidationError({"as_of": f"The sweep cannot run as of {as_of}, a day still to come."})
+    ctx = SweepContext(as_of=as_of, now=timezone.now())
+    with transaction.atomic():
+        _lock()
+        for step in steps():
+            step.run(ctx)
+        transaction.set_rollback(True)
+    return SweepPreview(as_of, {k: v for k, v in ctx.changes.items() if v})
