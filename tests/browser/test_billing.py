@@ -81,8 +81,10 @@ def test_the_clerk_imports_reads_fixes_a_bad_row_and_the_period_is_billed_and_po
     page.wait_for_load_state()
     login("superintendent")
     page.goto(f"/billing/periods/{period.pk}/")
+    page.get_by_label("I have opened the exceptions").check()
     page.get_by_role("button", name="Mark reviewed").click()
     page.wait_for_load_state()
+    page.get_by_label("to the ledger: they become final").check()
     page.get_by_role("button", name="Post to the ledger").click()
     page.wait_for_load_state()
     assert BillingPeriod.objects.get(pk=period.pk).status == "posted"

@@ -199,6 +199,7 @@ class MeterReadsKind(ImportKind):
             rejects=lambda errs: csv_rejects(header, body, errs),
             extra={
                 "period": period.pk,
+                "audit": {"period": period.pk},  # the period's history lists the import
                 "note": f"For the billing period {period.name}: reads dated {period.reads_from} to "
                 f"{period.reads_until} count (§118-51, I-58). {_then(period)}".strip(),
             },

@@ -73,12 +73,12 @@ def test_the_superintendent_reviews_and_posts_from_the_period_page(
     run_drafts(autumn, acting_user=staff.clerk)
     client = client_as("superintendent")
     assert "Mark reviewed" in client.get(f"/billing/periods/{autumn.pk}/").content.decode()
-    client.post(f"/billing/periods/{autumn.pk}/review/")
+    client.post(f"/billing/periods/{autumn.pk}/review/", {"confirm": "on"})
     page = client.get(f"/billing/periods/{autumn.pk}/").content.decode()
     assert "Post to the ledger" in page
-    done = client.post(f"/billing/periods/{autumn.pk}/post/", follow=True).content.decode()
+    done = client.post(f"/billing/periods/{autumn.pk}/post/", {"confirm": "on"}, follow=True).content.decode()
     assert "1 bill posted to the ledger." in done and "Posted" in done
-    again = client.post(f"/billing/periods/{autumn.pk}/review/", follow=True).content.decode()
+    again = client.post(f"/billing/periods/{autumn.pk}/review/", {"confirm": "on"}, follow=True).content.decode()
     assert "cannot become reviewed" in again
 
 
@@ -140,6 +140,6 @@ def test_a_period_left_posting_shows_its_progress_and_the_superintendent_finishe
     page = client.get(f"/billing/periods/{autumn.pk}/").content.decode()
     assert "<strong>Posting</strong> · 1 of 2 bills on the ledger" in page and "Finish posting" in page
     assert "Run the draft again" not in page
-    done = client.post(f"/billing/periods/{autumn.pk}/post/", follow=True).content.decode()
+    done = client.post(f"/billing/periods/{autumn.pk}/post/", {"confirm": "on"}, follow=True).content.decode()
     assert "1 bill posted to the ledger, finishing the posting (2 in all)." in done
     assert "<strong>Posted</strong>" in done and Bill.objects.filter(status="posted").count() == 2

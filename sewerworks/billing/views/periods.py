@@ -4,6 +4,8 @@ post) under /billing/."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -19,7 +21,7 @@ from sewerworks.billing import actions
 from sewerworks.billing.choices import Flag
 from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.access.permissions import require
-from sewerworks.core.models import Job
+from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.money import MoneySum
 from sewerworks.registry.models import ImprovementArea
 
@@ -53,7 +55,7 @@ def period_list(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, f"Billing period {period.name} opened.")
                 return redirect("billing:period_detail", period.pk)
-    periods = BillingPeriod.objects.select_related("area").annotate(
+    periods = BillingPeriod.objects.select_related("area").order_by("-end", "-pk").annotate(
         bill_count=Count("bills", filter=~Q(bills__status="void")),
         billed=MoneySum("bills__total", filter=~Q(bills__status="void")),
     )
@@ -88,7 +90,8 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "shown": shown,
         "page": page,
         "job": _last_job(period),
-        "changes": period.status_changes.select_related("by"),
+        "changes": history(period),
+        "exceptions": ", ".join(f"{n} {f.value.replace('_', ' ')}" for f, _, n in counts if n) or "none",
         "can_run": user.has_perm("billing.run_bills") and period.status not in ("posted", "posting"),
         # the Water District's read file, on the import screens (billing.imports.reads)
         "can_import": user.has_perm("registry.add_meterread") and period.status not in ("posted", "posting"),
@@ -100,8 +103,35 @@ def period_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "billing/period_detail.html", context)
 
 
+def history(period: BillingPeriod) -> list[dict[str, Any]]:
+    """The period's history: its status changes, and its bill runs and read imports (from their audit records),
+    oldest first, each said in words."""
+    out: list[dict[str, Any]] = [
+        {"at": c.event_at, "note": c.recorded_note, "what": f"{c.from_status or '—'} → {c.to_status}: {c.why}",
+         "by": c.by} for c in period.status_changes.select_related("by")
+    ]  # fmt: skip
+    events = AuditEvent.objects.filter(action__in=("bill_run", "import_reads"), detail__period=period.pk)
+    for event in events.select_related("actor"):
+        out.append({"at": event.at, "note": "", "what": _said(event), "by": event.actor})
+    return sorted(out, key=lambda h: h["at"])
+
+
+def _said(event: AuditEvent) -> str:
+    d = event.detail
+    if event.action == "bill_run":
+        total = Decimal(int(d.get("total_cents", 0))).scaleb(-2)
+        return f"Bill run: {event.rows:,} draft bill{'' if event.rows == 1 else 's'}, ${total:,.2f}"
+    n = int(d.get("new", event.rows))
+    return f"Reads imported ({d.get('file_name', '')}): {n:,} read{'' if n == 1 else 's'}" + (
+        f", {d['rejected']} rejected" if d.get("rejected") else "")  # fmt: skip
+
+
 def _act(request: HttpRequest, pk: int, what: str) -> HttpResponse:
     period = get_object_or_404(BillingPeriod, pk=pk)
+    if what in ("review", "post") and not request.POST.get("confirm"):
+        messages.error(request, f"Nothing {'reviewed' if what == 'review' else 'posted'}: open the exceptions first, "
+                       "then tick the box to confirm.")  # fmt: skip
+        return redirect("billing:period_detail", period.pk)
     try:
         if what == "run":
             actions.do_start_bill_run(period, acting_user=request.user)

@@ -64,7 +64,10 @@ def _refused(result: ImportResult, valid_rows_only: bool, valid: int) -> bool:
     return valid == 0
 
 
-def _audit(kind: ImportKind, acting_user: Any, result: ImportResult) -> dict[str, Any]:
+def _audit(
+    kind: ImportKind, acting_user: Any, result: ImportResult, also: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The import's audit record; ``also``: what the kind adds to its detail (``Checked.extra["audit"]``)."""
     return {
         "actor": acting_user,
         "action": kind.audit_action,
@@ -77,6 +80,7 @@ def _audit(kind: ImportKind, acting_user: Any, result: ImportResult) -> dict[str
             **result.counts,
             "rejected": result.rejected,
             "reject_file": result.reject_file,
+            **(also or {}),
         },
     }
 
@@ -121,7 +125,7 @@ def do_import_files(
             if result.errors and checked.rejects:
                 rejects.write_reject_file(result, checked.rejects(result.errors), kind.reject_suffix)
             result.committed = True
-            audits.append(_audit(kind, acting_user, result))
+            audits.append(_audit(kind, acting_user, result, checked.extra.get("audit")))
         if writer is not None and (valid_rows_only or all(r.committed for r in results)):
             writer.publish(audits)
             published = True
