@@ -140,10 +140,23 @@ def follow_up_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
             continue
         url, action = task_link(task)
         d = task.deadline
+        own = assignee == user.pk or bool(task_roles(d.program, d.kind, perm) & acting_roles(user))
         yield WorkItem(
             title=task.title, subject=d.subject_label, url=url, action=action, program=d.get_program_display(),
             due_on=task.raised_on, section=d.section, note=f"Raised {task.raised_on:%b %-d} by the daily sweep",
+            own=own,
         )  # fmt: skip
+
+
+def task_roles(program: str, kind: str, perm: str) -> frozenset[str]:
+    """Whose work a follow-up task is: the roles that follow its deadline (by kind, else by program, I-113) and
+    may do the task; when none of them may (a notice for a missed meter, not the Water Superintendent's to
+    serve), the program's roles that may. Anyone else who may act on it sees it after their own work."""
+    for roles in (KIND_ROLES.get(kind, PROGRAM_ROLES.get(program, frozenset())), PROGRAM_ROLES.get(program)):
+        able = frozenset(r for r in roles or () if role_may(r, perm))
+        if able:
+            return able
+    return frozenset()
 
 
 @my_work(roles=[SUPERINTENDENT])

@@ -142,6 +142,7 @@ class WorkItem:
     due_at: dt.datetime | None = None
     section: str = ""
     note: str = ""
+    own: bool = True  # False: another role's task the user may act on, listed after the user's own
 
 
 WorkSource = Callable[[Any, dt.date], Iterable[WorkItem]]
@@ -193,18 +194,22 @@ GROUPS = (
     ("today", "Due today"),
     ("week", "Due this week"),
     ("waiting", "Waiting for you (no date set)"),
+    ("others", "Others' tasks you may act on"),
 )
 
 
 def group_work(items: Iterable[WorkItem], now: dt.datetime) -> dict[str, list[WorkItem]]:
     """Items sorted by when they fall due, as of the moment ``now`` (its date in America/New_York, I-20):
     overdue (the day passed, or the hour of an hour-counted limit), due today, due by ``week_end``, and
-    those with no date. Items due later are not today's work and are left out."""
+    those with no date; then others' tasks the user may act on (``own`` false), last. Items due later are not
+    today's work and are left out."""
     today = local_date(now)
     end = week_end(today)
     out: dict[str, list[WorkItem]] = {key: [] for key, _ in GROUPS}
     for item in items:
-        if item.due_at is not None and item.due_at <= now:
+        if not item.own:
+            out["others"].append(item)  # after the user's own work, whenever due
+        elif item.due_at is not None and item.due_at <= now:
             out["overdue"].append(item)
         elif item.due_on is None:
             out["waiting"].append(item)
