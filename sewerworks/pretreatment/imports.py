@@ -21,7 +21,7 @@ from sewerworks.core.imports.common import RowError
 from sewerworks.core.imports.csvrows import check_csv_rows
 from sewerworks.core.imports.kinds import Checked, ImportKind, register_import_kind
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, RESULT_UNITS, same_kind
-from sewerworks.pretreatment.actions.results import LabRow, do_record_results
+from sewerworks.pretreatment.actions.results import LabRow, Outcome, do_record_results
 from sewerworks.pretreatment.models import Result, Sample, SamplingPoint
 
 REQUIRED = ("sample_id", "sampling_point", "start", "end", "sample_type", "parameter", "result", "unit", "lab")
@@ -146,6 +146,14 @@ class LabResultsKind(ImportKind):
     order = 400
     what = "import lab results"
     who_may = "the clerk or the Superintendent"
+    upload_label = "Lab results (CSV)"
+    upload_help = (
+        "A header row, then one result per row: sample_id, sampling_point, start, end, sample_type, parameter, "
+        "result, qualifier, detection_limit, unit, method, lab (docs/pretreatment-results-import.md). Checked "
+        "and previewed first: nothing is entered until you import."
+    )
+    return_label = "the pretreatment program"
+    count_labels = {"new": "Results to enter"}  # noqa: RUF012
 
     def check(self, data: bytes, *, context: dict[str, Any], as_of: dt.date) -> Checked:
         reader = _Reader(as_of)
@@ -156,9 +164,24 @@ class LabResultsKind(ImportKind):
         run = str(getattr(writer, "run", "") or "")
 
         def enter() -> None:
-            do_record_results(rows, acting_user=acting_user, run=run, reason=reason)
+            outcome = do_record_results(rows, acting_user=acting_user, run=run, reason=reason)
+            checked.extra["note"] = found_words(outcome)  # the result says whether anything exceeded
 
         writer.on_publish(enter)
+
+
+def found_words(outcome: Outcome) -> str:
+    """What the evaluation of the entered results found, for the import's result."""
+    entered = f"{outcome.results} result{'s' if outcome.results != 1 else ''} of {outcome.samples} sample" + (
+        "s" if outcome.samples != 1 else "")  # fmt: skip
+    if not outcome.exceedances:
+        found = "nothing exceeded a §118-37 limit"
+    else:
+        found = (f"{outcome.exceedances} limit{'s' if outcome.exceedances != 1 else ''} exceeded (§118-37): "
+                 f"{outcome.violations} violation{'s' if outcome.violations != 1 else ''} opened, each with a task "
+                 "to serve its notice; see the exceedances")  # fmt: skip
+    review = "; the Town Engineer's review opened" if outcome.reviews else ""
+    return f"Entered {entered}: {found}{review}."
 
 
 def check_sample(

@@ -20,5 +20,4 @@ urlpatterns = [
     path("reviews/", pages.review_queue, name="reviews"),
     path("reviews/<int:pk>/decide/", pages.review_decide, name="review_decide"),
     path("results/", pages.results_import, name="results_import"),
-    path("results/<str:run>/rejects/", pages.results_rejects, name="results_rejects"),
 ]

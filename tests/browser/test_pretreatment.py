@@ -1,6 +1,7 @@
-"""The clerk imports a lab file with a bad row (nothing is entered, the row is named), fixes it, commits, and
-finds on the industrial user's page the copper exceedance with its table row and citation, and the chart with
-its limit lines and the table beside it; axe-core checks every page."""
+"""The clerk imports a lab file with a bad row (the preview names it, nothing is entered), uploads the fixed file,
+imports it after its preview (the result says what exceeded), and finds on the industrial user's page the copper
+exceedance with its table row and citation, and the chart with its limit lines and the table beside it; axe-core
+checks every page."""
 
 from __future__ import annotations
 
@@ -47,20 +48,24 @@ def test_a_clerk_imports_a_lab_file_fixes_a_bad_row_and_finds_the_copper_exceeda
     bad = tmp_path / "lab.csv"
     bad.write_text(HEADER + GOOD + BAD)
     page.get_by_label("Lab results (CSV)").set_input_files(str(bad))
-    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Upload and preview").click()
     page.wait_for_load_state()
-    expect(page.get_by_role("heading", name="Nothing was imported")).to_be_visible()
+    expect(page.get_by_text("Nothing has been written yet.")).to_be_visible()
     expect(page.get_by_text("Temperature is not measured in mg/L").first).to_be_visible()
-    expect(page.get_by_text("row 4").first).to_be_visible()
+    assert page.get_by_role("button", name="Import all").is_disabled()
     assert not Result.objects.exists()
     shot("pretreatment-import-refused")
 
     fixed = tmp_path / "lab-fixed.csv"
     fixed.write_text(HEADER + GOOD + BAD.replace(",mg/L,", ",degC,"))
+    page.get_by_role("link", name="Upload a different file").click()
     page.get_by_label("Lab results (CSV)").set_input_files(str(fixed))
-    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Upload and preview").click()
     page.wait_for_load_state()
-    expect(page.get_by_role("heading", name="3 results entered")).to_be_visible()
+    page.get_by_role("button", name="Import all").click()
+    page.wait_for_load_state()
+    expect(page.get_by_text("limits exceeded (§118-37)").first).to_be_visible()
+    assert Result.objects.count() == 3
     shot("pretreatment-import-done")
 
     page.goto(f"/pretreatment/users/{shop.pk}/")

@@ -102,6 +102,7 @@ def do_import_files(
     day = as_of or timezone.localdate()
     context = {**(context or {}), "staged": True}
     results: list[ImportResult] = []
+    checks: list[tuple[ImportResult, Checked]] = []  # a kind may word its note once published (what it found)
     writer: StagedWriter | None = None
     audits: list[dict[str, Any]] = []
     published = False
@@ -110,6 +111,7 @@ def do_import_files(
             checked = kind.check(data, context=context, as_of=day)
             result = result_of(kind, name, checked, run=uuid.uuid4().hex)
             results.append(result)
+            checks.append((result, checked))
             if progress:
                 progress(checked.rows, checked.rows, f"Checked {checked.rows} rows of {name}; writing.")
             if _refused(result, valid_rows_only, checked.valid):
@@ -129,6 +131,8 @@ def do_import_files(
         if writer is not None and (valid_rows_only or all(r.committed for r in results)):
             writer.publish(audits)
             published = True
+            for r, c in checks:
+                r.note = str(c.extra.get("note", r.note))
         elif not valid_rows_only and any(r.committed for r in results):
             _undo(results)
     except Exception:

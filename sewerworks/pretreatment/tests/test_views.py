@@ -56,13 +56,25 @@ def test_the_town_engineer_decides_from_the_queue(client_as: Any, copper: Any) -
     assert review.status == "preliminary_treatment"
 
 
-def test_the_import_screen_enters_the_sample_file(client_as: Any, manhole: Any) -> None:
+def test_the_lab_import_is_one_screen_with_the_preview_first_and_says_what_exceeded(
+    client_as: Any, manhole: Any
+) -> None:
+    """The Pretreatment screen's "Import lab results" leads to the import framework's screens for the lab kind:
+    upload, preview (nothing written), import; the result says whether anything exceeded (issue 38)."""
     client = client_as("clerk")
-    upload = SimpleUploadedFile("lab.csv", SAMPLE.read_bytes(), content_type="text/csv")
-    page = client.post("/pretreatment/results/", {"file": upload}).content.decode()
-    assert "7 results entered" in page
-    assert Result.objects.count() == 7
     assert client_as("board member").get("/pretreatment/results/").status_code == 403
+    client = client_as("clerk")
+    home = "/registry/import/pretreatment-results/"
+    moved = client.get("/pretreatment/results/")
+    assert moved.status_code == 302 and moved["Location"] == f"{home}?next=%2Fpretreatment%2F"
+    assert client.get(moved["Location"]).status_code == 200
+    upload = SimpleUploadedFile("lab.csv", SAMPLE.read_bytes(), content_type="text/csv")
+    assert client.post(home, {"file": upload})["Location"] == f"{home}preview/"
+    preview = client.get(f"{home}preview/").content.decode()
+    assert "lab.csv" in preview and not Result.objects.exists()  # the preview writes nothing
+    done = client.post(f"{home}commit/", {"mode": "all"}, follow=True).content.decode()
+    assert Result.objects.count() == 7
+    assert "2 limits exceeded" in done and "1 violation opened" in done
 
 
 def test_the_violation_the_exceedance_opened_shows_on_enforcement_s_page(client_as: Any, copper: Any) -> None:

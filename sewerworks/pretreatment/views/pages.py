@@ -1,26 +1,26 @@
 """The pretreatment screens, under /pretreatment/ (namespace ``pretreatment``): the industrial users, a user's
-page with a chart per substance and sampling point, the exceedance list, the Town Engineer's review queue,
-and the lab results import."""
+page with a chart per substance and sampling point, the exceedance list, the Town Engineer's review queue;
+the lab results import is the import framework's screen (preview first), which /pretreatment/results/ leads to."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.imports import rejects
-from sewerworks.core.imports.runner import do_import
 from sewerworks.enforcement.views.common import apply_errors
 from sewerworks.pretreatment.actions import do_decide_review
 from sewerworks.pretreatment.charts import charts_for
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.models import EngineerReview, Exceedance, IndustrialUser
 
-MAX_BYTES = 5 * 1024 * 1024
 VIEW = "pretreatment.view_pretreatment"
 
 
@@ -81,39 +81,9 @@ def review_decide(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "pretreatment/review_decide.html", {"review": review, "form": form})
 
 
-class ResultsForm(forms.Form):
-    file = forms.FileField(label="Lab results (CSV)", widget=forms.ClearableFileInput(attrs={"class": "form-control"}))
-    valid_rows_only = forms.BooleanField(
-        label="Enter the valid rows and give me a reject file of the others", required=False,
-        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
-    )  # fmt: skip
-
-
 def results_import(request: HttpRequest) -> HttpResponse:
+    """The lab results import is the import framework's screen for the lab kind, the preview first (as for
+    reads): this address leads there, and back to the Pretreatment program after."""
     require(request.user, "pretreatment.import_results", "import lab results")
-    form = ResultsForm(request.POST or None, request.FILES or None)
-    result = None
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        if upload.size > MAX_BYTES:
-            form.add_error("file", f"A lab file may be at most {MAX_BYTES // (1024 * 1024)} MB.")
-        else:
-            try:
-                result = do_import(
-                    "pretreatment-results", acting_user=request.user, data=upload.read(),
-                    file_name=upload.name[-100:], valid_rows_only=form.cleaned_data["valid_rows_only"],
-                )  # fmt: skip
-            except ValidationError as exc:
-                form.add_error("file", exc.messages)
-    return render(request, "pretreatment/results_import.html", {"form": form, "result": result})
-
-
-def results_rejects(request: HttpRequest, run: str) -> FileResponse:
-    require(request.user, "pretreatment.import_results", "download a reject file")
-    try:
-        path = rejects.reject_path(run)
-    except ValueError:
-        path = None
-    if path is None:
-        raise Http404("This import has no reject file.")
-    return FileResponse(path.open("rb"), as_attachment=True, filename="lab-rejects.csv", content_type="text/csv")
+    home = reverse("registry:import_kind_home", args=["pretreatment-results"])
+    return redirect(f"{home}?{urlencode({'next': reverse('pretreatment:home')})}")
