@@ -36,6 +36,8 @@ UNASSIGNED: dict[str, str] = {
     "I-109": "Reserved for the bill run's speed goals and not needed; never used.",
     "I-112": "Reserved for the registry's tax map search and found not to be a reading of the law (it is how "
     "people type a tax map number); never used.",
+    **{f"I-{n}": "Between the ranges handed to issues 29 to 38; never handed out." for n in [*range(165, 170), 173]},
+    "I-174": "Between the ranges handed to issues 29 to 38; never handed out.",
 }
 
 RECORD: dict[str, Interpretation] = {entry.id: entry for entry in sorted(ENTRIES, key=lambda e: e.number)}
