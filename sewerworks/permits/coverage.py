@@ -44,6 +44,13 @@ REQUIREMENTS = claim(
              views=("permits:new",), actions=(FILE,),
              tests=(T + "test_views.test_a_clerk_enters_an_application_and_lands_on_its_page",
                     T + "test_applications.test_a_class_2_application_describes_its_wastewater")),
+    complete("118-15", "a Class 2 permit names the pretreatment program's industrial user on its parcel (I-172)",
+             views=("permits:link_industrial_user", "api:file_application"),
+             actions=(A + "do_link_industrial_user", FILE),
+             tests=(T + "test_industrial_user.test_the_clerk_sees_the_text_first_entered_and_links_the_user_from_the_"
+                    "permits_page",
+                    T + "test_industrial_user.test_the_api_files_a_class_2_application_with_the_users_id_and_refuses_"
+                    "another_parcels")),
     complete("118-15", "the plans and specifications the Board asks for attached, checked by their content",
              views=("permits:attach",), actions=(A + "do_attach_document",),
              tests=(T + "test_applications.test_plans_are_accepted_by_content_not_by_name",)),

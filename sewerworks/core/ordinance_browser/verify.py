@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.core.management import get_commands
-from django.urls import Resolver404, resolve
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
 from sewerworks.core.ordinance_browser.links import url_views
 from sewerworks.core.ordinance_browser.requirements import Requirement
@@ -71,12 +71,22 @@ def _literal_paths(tree: ast.AST, constants: dict[str, str]) -> Iterator[str]:
                 yield text
 
 
-def _requested(path: str) -> str | None:
+def _requests(path: str, names: tuple[str, ...]) -> set[str]:
+    """Which of the URL ``names`` a request of ``path`` reaches: those that reverse, with the arguments the path
+    resolves to, to the path itself (the API names one path once per method: GET and POST /api/permits)."""
+    path = path.split("?")[0]
     try:
-        match = resolve(path.split("?")[0])
+        match = resolve(path)
     except Resolver404:
-        return None
-    return match.view_name
+        return set()
+    reached = set()
+    for name in names:
+        try:
+            if reverse(name, args=match.args, kwargs=match.kwargs) == path:
+                reached.add(name)
+        except NoReverseMatch:
+            continue
+    return reached
 
 
 def _sources(function: Callable[..., Any], depth: int = 2) -> list[ast.AST]:
@@ -100,14 +110,15 @@ def exercises(function: Callable[..., Any], requirement: Requirement) -> bool:
     constants = {k: v for k, v in vars(module).items() if isinstance(v, str)} if module else {}
     strings: set[str] = set()
     called: set[str] = set()
-    requested: set[str | None] = set()
+    requested: set[str] = set()
     for tree in _sources(function):
         strings |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 target = node.func
                 called.add(target.id if isinstance(target, ast.Name) else getattr(target, "attr", ""))
-        requested |= {_requested(p) for p in _literal_paths(tree, constants)}
+        for path in _literal_paths(tree, constants):
+            requested |= _requests(path, requirement.views)
     if set(requirement.views) & (strings | requested):
         return True
     if set(requirement.commands) & strings and called & {"call_command", "main", "run"}:
