@@ -115,8 +115,9 @@ def coverage(claims: Mapping[str, tuple[Requirement, ...]] | None = None) -> lis
     for requirement in all_requirements(claims):
         by_section.setdefault(requirement.section, []).append(requirement)
     result = []
+    order = {State.COMPLETE: 0, State.RULE_ONLY: 1, State.MISSING: 2}
     for printed in sections():
-        listed = tuple(by_section.get(printed.number, ()))
+        listed = tuple(sorted(by_section.get(printed.number, ()), key=lambda r: order[r.state]))
         if printed.number in NOT_COMPUTABLE and not listed:
             reason = NOT_COMPUTABLE[printed.number]
             entry = SectionCoverage(printed.number, printed.title, Grade.NOT_COMPUTABLE, reason=reason)

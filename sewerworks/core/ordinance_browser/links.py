@@ -40,7 +40,7 @@ def _first_sentence(obj: Any) -> str:
 class Link:
     """One thing that carries a requirement out: what it is, its name in the code, and where it opens."""
 
-    kind: str  # "screen", "command", "action", "topic" or "test"
+    kind: str  # "screen", "api", "command", "action", "topic" or "test"
     name: str
     description: str = ""
     href: str = ""
@@ -48,6 +48,8 @@ class Link:
 
 @cache
 def screen(name: str) -> Link:
+    if name.startswith("api:"):
+        return Link("api", name, "", "")  # an operation of the REST API (its documents: /api/docs)
     view = url_views().get(name)
     try:
         href = reverse(name)
@@ -60,7 +62,7 @@ def screen(name: str) -> Link:
 def command(name: str) -> Link:
     app = get_commands().get(name)
     help_text = getattr(load_command_class(app, name), "help", "") if app else ""
-    return Link("command", f"sewerworks {name}", help_text)
+    return Link("command", f"sewerworks {name}", help_text.split(". ")[0].split(" (")[0].rstrip("."))
 
 
 def action(path: str) -> Link:
