@@ -23,7 +23,7 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
-from sewerworks.core.models import BoardResolution
+from sewerworks.core.resolutions.actions import do_record_resolution
 from sewerworks.core.records.events import story_day
 from sewerworks.permits import actions
 from sewerworks.permits.actions.applications import fee_due
@@ -168,14 +168,14 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
         description="Uncover the main on Western Ave to repair a broken lateral wye",
         acting_user=staff.clerk,
     )
-    resolution = BoardResolution(
+    resolution = do_record_resolution(
         instrument="Resolution 2026-118",
         adopted_on=D(2026, 10, 13),
         effective_on=D(2026, 10, 13),
         title="Permit to uncover and repair the public sewer on Western Ave (§118-14)",
+        values=[],  # it grants the permit and sets no parameter
+        acting_user=staff.clerk,
     )
-    resolution._history_user = staff.clerk  # type: ignore[attr-defined]
-    resolution.save()
     actions.do_grant_opening_permit(opening, resolution=resolution, acting_user=staff.clerk)
     reuse = _filed(
         staff,
