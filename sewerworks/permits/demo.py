@@ -23,8 +23,8 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
-from sewerworks.core.resolutions.actions import do_record_resolution
 from sewerworks.core.records.events import story_day
+from sewerworks.core.resolutions.actions import do_record_resolution
 from sewerworks.permits import actions
 from sewerworks.permits.actions.applications import fee_due
 from sewerworks.permits.models import Permit
