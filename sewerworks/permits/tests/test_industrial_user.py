@@ -36,6 +36,13 @@ def _user_on(building: Any, engineer: Any) -> Any:
                                 registered_by=engineer)  # fmt: skip
 
 
+@pytest.fixture
+def press(house_lot: Any, staff: Any) -> tuple[Any, Any]:
+    """The cider press on the house lot and its industrial user in the pretreatment program."""
+    plant = f.building(house_lot, use="industrial", name="Cider press")
+    return plant, _user_on(plant, staff.engineer)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_links_exact_names_and_numbers_and_keeps_the_rest_as_written() -> None:
     try:
@@ -80,9 +87,10 @@ def test_the_migration_links_exact_names_and_numbers_and_keeps_the_rest_as_writt
 
 
 @pytest.mark.django_db
-def test_a_class_2_application_names_the_user_on_its_parcel_and_no_other(house_lot: Any, staff: Any) -> None:
-    plant = f.building(house_lot, use="industrial", name="Cider press")
-    user = _user_on(plant, staff.engineer)
+def test_a_class_2_application_names_the_user_on_its_parcel_and_no_other(
+    house_lot: Any, staff: Any, press: Any
+) -> None:
+    plant, user = press
     permit = do_file_application(kind="building_sewer", permit_class="class_2", parcel=house_lot, building=plant,
                                  applicant="Cider Co", filed_on=FILED, design={"building-sewer": GOOD_SEWER},
                                  industrial_user=user, acting_user=staff.clerk, **CLASS_2)  # fmt: skip
@@ -100,10 +108,9 @@ def test_a_class_2_application_names_the_user_on_its_parcel_and_no_other(house_l
 
 @pytest.mark.django_db
 def test_the_clerk_sees_the_text_first_entered_and_links_the_user_from_the_permits_page(
-    client_as: Any, house_lot: Any, staff: Any
+    client_as: Any, house_lot: Any, staff: Any, press: Any
 ) -> None:
-    plant = f.building(house_lot, use="industrial", name="Cider press")
-    user = _user_on(plant, staff.engineer)
+    plant, user = press
     permit = do_file_application(kind="building_sewer", permit_class="class_2", parcel=house_lot, building=plant,
                                  applicant="Cider Co", filed_on=FILED, acting_user=staff.clerk, **CLASS_2)  # fmt: skip
     Permit.objects.filter(pk=permit.pk).update(industrial_user_legacy="CIDER CO LLC")
@@ -122,10 +129,9 @@ def test_the_clerk_sees_the_text_first_entered_and_links_the_user_from_the_permi
 
 @pytest.mark.django_db
 def test_the_api_files_a_class_2_application_with_the_users_id_and_refuses_another_parcels(
-    client_as: Any, house_lot: Any, staff: Any
+    client_as: Any, house_lot: Any, staff: Any, press: Any
 ) -> None:
-    plant = f.building(house_lot, use="industrial", name="Cider press")
-    user = _user_on(plant, staff.engineer)
+    _, user = press
     far = _user_on(f.building(f.parcel("108.12-3-46"), use="industrial", name="Far"), staff.engineer)
     body = {"kind": "building_sewer", "permit_class": "class_2", "parcel_id": house_lot.pk, "applicant": "Cider Co",
             "filed_on": FILED.isoformat(), **CLASS_2}  # fmt: skip
