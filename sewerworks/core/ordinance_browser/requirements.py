@@ -20,7 +20,8 @@ A requirement that is not complete says in one line what the department does by 
         "registry",
         complete("118-25", "the Water Superintendent certifies the meter installed and working",
                  views=("registry:meter_certify",), actions=("sewerworks.registry.actions.do_certify_meter",),
-                 tests=(T + "test_meter_certify_screen.test_the_water_superintendent_certifies_from_the_screen",)),
+                 tests=(T + "test_meter_certify_screen.test_the_water_superintendent_is_offered_the_form_and_"
+                        "certifies_the_meter",)),
         missing("118-25", "the connection waits for the meter's certification",
                 meanwhile="The inspector checks the certification on paper before the connection."),
     )
