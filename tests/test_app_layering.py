@@ -54,7 +54,8 @@ CORE_PACKAGES: dict[str, set[str]] = {
     "core.apps": BASE | {"core.access", "core.records", "core.web"},
     "core.urls": BASE | {"core.attachments", "core.determinations", "core.resolutions", "core.web"},
     "core.management": BASE
-    | {"core.actions", "core.backup", "core.demo", "core.determinations", "core.jobs", "determine_cli"},
+    | {"core.actions", "core.backup", "core.demo", "core.determinations", "core.jobs", "core.ordinance_browser",
+       "determine_cli"},  # fmt: skip
 }
 CORE = set(CORE_PACKAGES) | {"core"}
 BELOW_BILLING = CORE | {"ordinance", "registry", "enforcement"}

@@ -45,6 +45,8 @@ def _out(p: Permit) -> dict[str, Any]:
         "blockers": blockers(p),
         "fee_receipt": fee.receipt_number if fee else None,
         "county_inspection_overdue": p.county_inspection_overdue(),
+        "industrial_user_id": p.industrial_user_id,
+        "industrial_user_legacy": p.industrial_user_legacy,
     }
 
 
@@ -84,7 +86,11 @@ def file_application(request: HttpRequest, payload: s.ApplicationIn) -> Any:
     require(request, "permits.enter_application")
     data = payload.dict()
     parcel = _get(Parcel.objects.all(), data.pop("parcel_id"), "parcel")
-    extra = {k: data.pop(k) for k in ("constituents", "characteristics", "activity", "industrial_user") if data[k]}
+    extra = {k: data.pop(k) for k in ("constituents", "characteristics", "activity") if data[k]}
+    user_id = data.pop("industrial_user_id")
+    if user_id is not None:
+        users = Permit._meta.get_field("industrial_user").related_model
+        extra["industrial_user"] = _get(users.objects.all(), user_id, "industrial user")  # type: ignore[union-attr]
     permit = _act(lambda: actions.do_file_application(parcel=parcel, acting_user=request.user, **data, **extra))
     return Status(201, _out(permit))
 

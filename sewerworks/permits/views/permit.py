@@ -31,6 +31,7 @@ from sewerworks.permits.models import Permit
 from sewerworks.permits.pipelines import FEE_REQUIRED, MOVES
 from sewerworks.permits.review import findings
 from sewerworks.permits.status import permits
+from sewerworks.permits.views.industrial_form import industrial_user_form
 
 MOVE_LABELS = {
     "under_review": "Begin the review",
@@ -46,7 +47,9 @@ view_required = permission_required("permits.view_permits", raise_exception=True
 
 
 def _permit(pk: int) -> Permit:
-    return get_object_or_404(permits().select_related("entered_by", "building"), pk=pk)
+    return get_object_or_404(
+        permits().select_related("entered_by", "building", "industrial_user__building"), pk=pk
+    )
 
 
 @view_required
@@ -89,6 +92,7 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
         "grant_form": forms.get("grant") or GrantForm(),
         "history": permit.history.select_related("history_user").order_by("-occurred_at", "-history_id")[:30],
         "county_overdue": permit.county_inspection_overdue(),
+        "industrial_form": forms.get("industrial") or industrial_user_form(permit),
     }
     return render(request, "permits/permit_detail.html", context)
 
