@@ -132,6 +132,13 @@ INTERPRETATIONS: dict[str, str] = {
     # Payments received out of the order entered (issue 11's follow-up)
     "I-116": "§118-53 a payment entered after payments received later than it settles the bills first, as if "
     "entered in the order received: what the later receipts paid goes back to their credit and is applied again",
+    # Inspections in the field (issue 33)
+    "I-130": "§118-26 the Town Engineer's deputy or representative: the Sewer Department inspector passes a trench",
+    "I-131": "§118-26/27 a filled trench is re-excavated, and public property restored, within days set as parameters",
+    "I-132": "§118-25 a connection passed on a permit that names no building creates it on the permit's parcel",
+    "I-133": "§118-24 rock and curb cut fees: a charge of their own, billed at once when the lateral's inspection "
+    "passes",
+    "I-134": "§118-25/26 a cancellation, a reschedule or 'not ready' is no failure of the plumber's work",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
