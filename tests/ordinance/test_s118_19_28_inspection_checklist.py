@@ -10,10 +10,18 @@ from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.topics import determine
 
 AS_OF = date(2026, 5, 1)
-SEWER: dict[str, Any] = {"diameter_in": 4, "slope_in_per_ft": "0.25", "material": "pvc_sdr35",
-                         "distance_to_bearing_wall_ft": 5}  # fmt: skip
-LATERAL: dict[str, Any] = {"connection_at_property_line": True, "lateral_exists": False,
-                           "lateral_builder": "sewer_department", "connection_method_approved": True}  # fmt: skip
+SEWER: dict[str, Any] = {
+    "diameter_in": 4,
+    "slope_in_per_ft": "0.25",
+    "material": "pvc_sdr35",
+    "distance_to_bearing_wall_ft": 5,
+}
+LATERAL: dict[str, Any] = {
+    "connection_at_property_line": True,
+    "lateral_exists": False,
+    "lateral_builder": "sewer_department",
+    "connection_method_approved": True,
+}
 
 
 def _issue(**facts: Any) -> Decision:
@@ -28,8 +36,13 @@ def test_a_trench_checklist_compares_the_pipe_as_laid_with_the_design() -> None:
     items = _items(_issue(inspection="trench", building_sewer=SEWER))
     assert list(items)[0] == "trench-open" and items["trench-open"].section == "118-26"
     assert items["diameter"].compared == {"kind": "measured", "design": "4", "unit": "in", "min": "4"}
-    assert items["slope"].compared == {"kind": "measured", "design": "0.25", "unit": "in/ft", "min": "0.125",
-                                       "max": "0.5"}  # fmt: skip
+    assert items["slope"].compared == {
+        "kind": "measured",
+        "design": "0.25",
+        "unit": "in/ft",
+        "min": "0.125",
+        "max": "0.5",
+    }
     assert items["material"].compared["design"] == "PVC SDR 35"
     assert items["bearing-wall"].compared["design"] == "5" and items["bearing-wall"].interpretations == ["I-45"]
     assert items["frost-depth"].compared["kind"] == "discretion"  # I-45: not computed, judged in the field
@@ -74,8 +87,11 @@ def test_restoration_follows_the_connection_within_30_days_when_public_property_
 
 
 def test_a_curb_cut_alone_disturbs_public_property() -> None:
-    d = _issue(inspection="connection", on="2026-04-14",
-               lateral_connection={**LATERAL, "lateral_exists": True, "curb_cut_required": True})  # fmt: skip
+    d = _issue(
+        inspection="connection",
+        on="2026-04-14",
+        lateral_connection={**LATERAL, "lateral_exists": True, "curb_cut_required": True},
+    )
     assert d.outcome == "restore-by"
 
 

@@ -21,8 +21,13 @@ READY: dict[str, Any] = {
     "meter_installed_on": "2026-04-01",
     "meter_certified_on": "2026-04-08",
 }
-TRENCH: dict[str, Any] = {"permit_kind": "building_sewer", "status": "in_construction", "step": "pass_trench",
-                          "on": "2026-04-06", "trench_result": "open"}  # fmt: skip
+TRENCH: dict[str, Any] = {
+    "permit_kind": "building_sewer",
+    "status": "in_construction",
+    "step": "pass_trench",
+    "on": "2026-04-06",
+    "trench_result": "open",
+}
 
 
 def _decide(base: dict[str, Any], **changes: Any) -> Decision:
@@ -84,8 +89,7 @@ def test_the_applicants_notice_is_refused_until_the_trench_passes() -> None:
 
 
 def test_the_meter_is_no_gate_of_the_applicants_notice() -> None:
-    d = _decide(READY, step="request_connection", status="inspected", meter_installed_on=None,
-                meter_certified_on=None)  # fmt: skip
+    d = _decide(READY, step="request_connection", status="inspected", meter_installed_on=None, meter_certified_on=None)
     assert d.outcome == "complies"
 
 

@@ -30,8 +30,12 @@ from sewerworks.registry.tests import factories as f
 
 pytestmark = pytest.mark.django_db
 D = dt.date
-LATERAL = {"connection_at_property_line": True, "lateral_exists": True, "curb_cut_required": True,
-           "connection_method_approved": True}  # fmt: skip
+LATERAL = {
+    "connection_at_property_line": True,
+    "lateral_exists": True,
+    "curb_cut_required": True,
+    "connection_method_approved": True,
+}
 PLUMBER = {"requested_by": "Hudson Valley Plumbing", "requester_address": "9 Dock Rd\nMilton, NY 12547"}
 
 
@@ -45,8 +49,14 @@ def yes(inspection: Inspection, **changes: str) -> dict[str, Any]:
 @pytest.fixture
 def restaurant(house_lot: Any) -> Building:
     """A restaurant open since 1985 on a septic tank, served a Notice to Connect in January."""
-    building = f.building(house_lot, use="food_service", seats=60, established_on=D(1985, 6, 1), connected_on=None,
-                          name="Western Ave Diner")  # fmt: skip
+    building = f.building(
+        house_lot,
+        use="food_service",
+        seats=60,
+        established_on=D(1985, 6, 1),
+        connected_on=None,
+        name="Western Ave Diner",
+    )
     PrivateSystem.objects.create(parcel=house_lot, building=building, kind="septic_tank")
     return building
 
@@ -54,11 +64,24 @@ def restaurant(house_lot: Any) -> Building:
 @pytest.fixture
 def permit(restaurant: Building, staff: Any) -> Any:
     """An approved Class 1 permit, its building sewer in construction."""
-    p = do_file_application(kind="building_sewer", permit_class="class_1", parcel=restaurant.parcel, building=restaurant,
-                            applicant="Ana Rivera", filed_on=D(2026, 3, 2), acting_user=staff.clerk,
-                            design={"building-sewer": GOOD_SEWER, "lateral-connection": LATERAL})  # fmt: skip
-    do_record_fee(p, amount=Decimal("100.00"), receipt_number="R-1", method="check", paid_on=D(2026, 3, 2),
-                  acting_user=staff.clerk)  # fmt: skip
+    p = do_file_application(
+        kind="building_sewer",
+        permit_class="class_1",
+        parcel=restaurant.parcel,
+        building=restaurant,
+        applicant="Ana Rivera",
+        filed_on=D(2026, 3, 2),
+        acting_user=staff.clerk,
+        design={"building-sewer": GOOD_SEWER, "lateral-connection": LATERAL},
+    )
+    do_record_fee(
+        p,
+        amount=Decimal("100.00"),
+        receipt_number="R-1",
+        method="check",
+        paid_on=D(2026, 3, 2),
+        acting_user=staff.clerk,
+    )
     for step in ("under_review", "approved"):
         do_move_permit(p, to=step, acting_user=staff.superintendent, occurred_on=D(2026, 3, 9))
     do_move_permit(p, to="in_construction", acting_user=staff.inspector, occurred_on=D(2026, 3, 30))
@@ -89,8 +112,9 @@ def test_the_plumbers_notice_needs_his_address_and_a_permit_in_construction(perm
 
 def test_a_filled_trench_fails_orders_reexcavation_and_the_reinspection_passes(permit: Any, staff: Any) -> None:
     first = request(permit, "trench", D(2026, 4, 6), staff.clerk)
-    failed = do_record_result(first, result="failed", inspected_on=D(2026, 4, 7), answers={"trench-open": "no"},
-                              acting_user=staff.inspector)  # fmt: skip
+    failed = do_record_result(
+        first, result="failed", inspected_on=D(2026, 4, 7), answers={"trench-open": "no"}, acting_user=staff.inspector
+    )
     order = Notice.objects.get(kind="reexcavation_order")
     assert order.addressee_name == "Hudson Valley Plumbing" and order.section == "118-26"
     deadline = Deadline.objects.get(kind="reexcavate")
@@ -101,8 +125,9 @@ def test_a_filled_trench_fails_orders_reexcavation_and_the_reinspection_passes(p
 
     again = request(permit, "trench", D(2026, 4, 9), staff.clerk)
     assert again.repeats == first
-    passed = do_record_result(again, result="passed", inspected_on=D(2026, 4, 10), answers=yes(again),
-                              acting_user=staff.engineer)  # fmt: skip
+    passed = do_record_result(
+        again, result="passed", inspected_on=D(2026, 4, 10), answers=yes(again), acting_user=staff.engineer
+    )
     deadline.refresh_from_db()
     permit.refresh_from_db()
     assert deadline.status == "met" and deadline.met_on == D(2026, 4, 10)
@@ -115,18 +140,28 @@ def test_only_the_town_engineer_or_his_representative_passes_a_trench_i_130(perm
     for who in (staff.superintendent, staff.clerk, staff.board):
         with pytest.raises(PermissionDenied):
             do_record_result(trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=who)
-    assert do_record_result(trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench),
-                            acting_user=staff.inspector).result == "passed"  # fmt: skip
+    assert (
+        do_record_result(
+            trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector
+        ).result
+        == "passed"
+    )
 
 
 def test_a_pass_needs_every_item_satisfied_and_a_failure_names_one(permit: Any, staff: Any) -> None:
     trench = request(permit, "trench", D(2026, 4, 6), staff.clerk)
     with pytest.raises(ValidationError, match="not yet: §118-20"):
-        do_record_result(trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench, slope="no"),
-                         acting_user=staff.inspector)  # fmt: skip
+        do_record_result(
+            trench,
+            result="passed",
+            inspected_on=D(2026, 4, 7),
+            answers=yes(trench, slope="no"),
+            acting_user=staff.inspector,
+        )
     with pytest.raises(ValidationError, match="names the item"):
-        do_record_result(trench, result="failed", inspected_on=D(2026, 4, 7), answers=yes(trench),
-                         acting_user=staff.inspector)  # fmt: skip
+        do_record_result(
+            trench, result="failed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector
+        )
     trench.refresh_from_db()
     assert trench.is_open
 
@@ -136,8 +171,9 @@ def test_a_pass_needs_every_item_satisfied_and_a_failure_names_one(permit: Any, 
     [(D(2026, 4, 5), "inspected_on"), (D(2099, 1, 1), "inspected_on")],
     ids=["before the request", "in the future"],
 )
-def test_a_result_dated_before_its_request_or_in_the_future_is_refused(permit: Any, staff: Any, on: dt.date,
-                                                                       field: str) -> None:  # fmt: skip
+def test_a_result_dated_before_its_request_or_in_the_future_is_refused(
+    permit: Any, staff: Any, on: dt.date, field: str
+) -> None:
     trench = request(permit, "trench", D(2026, 4, 6), staff.clerk)
     with pytest.raises(ValidationError) as refused:
         do_record_result(trench, result="passed", inspected_on=on, answers=yes(trench), acting_user=staff.inspector)
@@ -158,32 +194,56 @@ def test_the_connection_is_requested_and_passed_only_in_order_and_with_a_certifi
     permit: Any, restaurant: Building, staff: Any, make_user: Any
 ) -> None:
     water = make_user("water superintendent")
-    notice = do_issue_notice(kind="notice_to_connect", parcel=permit.parcel, facts="A public sewer is available.",
-                             acting_user=staff.clerk, issued_on=D(2026, 1, 5))  # fmt: skip
-    do_record_service(notice, method="certified_mail", served_on=D(2026, 1, 6), served_by_name="USPS",
-                      acting_user=staff.clerk)  # fmt: skip
+    notice = do_issue_notice(
+        kind="notice_to_connect",
+        parcel=permit.parcel,
+        facts="A public sewer is available.",
+        acting_user=staff.clerk,
+        issued_on=D(2026, 1, 5),
+    )
+    do_record_service(
+        notice, method="certified_mail", served_on=D(2026, 1, 6), served_by_name="USPS", acting_user=staff.clerk
+    )
     with pytest.raises(ValidationError, match="refused until the trench inspection passes"):
         request(permit, "connection", D(2026, 4, 6), staff.clerk, requested_by="Ana Rivera")
     trench = request(permit, "trench", D(2026, 4, 6), staff.clerk)
-    do_record_result(trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector)
+    do_record_result(
+        trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector
+    )
     connection = request(permit, "connection", D(2026, 4, 13), staff.clerk, requested_by="Ana Rivera")
     permit.refresh_from_db()
     assert permit.status == "ready_for_connection" and connection.requester == "applicant"
     assert {"roof-drains-off", "property-line", "restoration"} <= {i["key"] for i in connection.checklist}
 
     with pytest.raises(ValidationError, match="No meter is recorded as installed"):
-        do_record_result(connection, result="passed", inspected_on=D(2026, 4, 14), answers=yes(connection),
-                         acting_user=staff.inspector)  # fmt: skip
-    account = SewerAccount.objects.create(account_number="MAR-7", parcel=permit.parcel, user_class="commercial",
-                                          metered=False, opened_on=D(2026, 4, 13))  # fmt: skip
+        do_record_result(
+            connection,
+            result="passed",
+            inspected_on=D(2026, 4, 14),
+            answers=yes(connection),
+            acting_user=staff.inspector,
+        )
+    account = SewerAccount.objects.create(
+        account_number="MAR-7", parcel=permit.parcel, user_class="commercial", metered=False, opened_on=D(2026, 4, 13)
+    )
     meter = WaterMeter.objects.create(serial="WM-1", account=account, installed_on=D(2026, 4, 13))
     with pytest.raises(ValidationError) as refused:
-        do_record_result(connection, result="passed", inspected_on=D(2026, 4, 14), answers=yes(connection),
-                         acting_user=staff.inspector)  # fmt: skip
+        do_record_result(
+            connection,
+            result="passed",
+            inspected_on=D(2026, 4, 14),
+            answers=yes(connection),
+            acting_user=staff.inspector,
+        )
     assert "§118-25" in str(refused.value) and "I-49" in str(refused.value)
     do_certify_meter(meter, D(2026, 4, 14), acting_user=water)
-    done = do_record_result(connection, result="passed", inspected_on=D(2026, 4, 14), answers=yes(connection),
-                            acting_user=staff.superintendent)  # fmt: skip
+    done = do_record_result(
+        connection,
+        result="passed",
+        inspected_on=D(2026, 4, 14),
+        answers=yes(connection),
+        acting_user=staff.superintendent,
+    )
 
     permit.refresh_from_db()
     restaurant.connection.refresh_from_db()
@@ -212,19 +272,29 @@ def test_a_hand_move_to_inspected_or_connected_is_refused_naming_the_inspection(
 
 def test_a_failed_drains_item_opens_a_118_28_violation(permit: Any, staff: Any) -> None:
     trench = request(permit, "trench", D(2026, 4, 6), staff.clerk)
-    do_record_result(trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector)
+    do_record_result(
+        trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector
+    )
     connection = request(permit, "connection", D(2026, 4, 8), staff.clerk, requested_by="Ana Rivera")
-    done = do_record_result(connection, result="failed", inspected_on=D(2026, 4, 9),
-                            answers=yes(connection, **{"sump-drains-off": "no"}), acting_user=staff.inspector)  # fmt: skip
+    done = do_record_result(
+        connection,
+        result="failed",
+        inspected_on=D(2026, 4, 9),
+        answers=yes(connection, **{"sump-drains-off": "no"}),
+        acting_user=staff.inspector,
+    )
     violation = Violation.objects.get()
     assert violation.section == "118-28" and "sump drains" in violation.description
     assert f"Violation {violation.pk}" in done.summary
 
 
-def test_a_failing_handoff_rolls_the_result_back(permit: Any, restaurant: Building, staff: Any, make_user: Any,
-                                                 monkeypatch: Any) -> None:  # fmt: skip
+def test_a_failing_handoff_rolls_the_result_back(
+    permit: Any, restaurant: Building, staff: Any, make_user: Any, monkeypatch: Any
+) -> None:
     trench = request(permit, "trench", D(2026, 4, 6), staff.clerk)
-    do_record_result(trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector)
+    do_record_result(
+        trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector
+    )
     connection = request(permit, "connection", D(2026, 4, 8), staff.clerk, requested_by="Ana Rivera")
     meter = f.account_with_meter(permit.parcel)
     do_certify_meter(meter, D(2026, 4, 8), acting_user=make_user("water superintendent"))
@@ -234,8 +304,13 @@ def test_a_failing_handoff_rolls_the_result_back(permit: Any, restaurant: Buildi
 
     monkeypatch.setattr("sewerworks.permits.inspections.handoff.do_record_connection", refuse)
     with pytest.raises(ValidationError, match="already connected"):
-        do_record_result(connection, result="passed", inspected_on=D(2026, 4, 9), answers=yes(connection),
-                         acting_user=staff.inspector)  # fmt: skip
+        do_record_result(
+            connection,
+            result="passed",
+            inspected_on=D(2026, 4, 9),
+            answers=yes(connection),
+            acting_user=staff.inspector,
+        )
     connection.refresh_from_db()
     permit.refresh_from_db()
     assert connection.is_open and permit.status == "ready_for_connection"

@@ -107,7 +107,8 @@ def test_construction_moves_are_the_inspectors_and_an_undeclared_move_names_the_
     with pytest.raises(ValidationError, match="allowed: In construction"):
         do_move_permit(paid, to="closed", acting_user=staff.inspector)
     do_move_permit(paid, to="in_construction", acting_user=staff.inspector)
-    for step, inspection in (("inspected", "trench"), ("ready_for_connection", "connection"), ("connected", "connection")):
+    by_inspection = (("inspected", "trench"), ("ready_for_connection", "connection"), ("connected", "connection"))
+    for step, inspection in by_inspection:
         with pytest.raises(ValidationError, match=f"Record the {inspection} inspection"):  # only by its inspection
             do_move_permit(paid, to=step, acting_user=staff.superintendent)
     paid.refresh_from_db()
