@@ -26,6 +26,8 @@ def is_board_appointee(user: Any) -> bool:
     """Appointed by a recorded Town Board resolution to supervise connections, on today's date (§118-25)."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
+    if not isinstance(getattr(user, "pk", None), int):  # a stand-in user (a role's preview) is appointed by no one
+        return False
     from django.db.models import Q
 
     from sewerworks.inspections.models import Appointment

@@ -177,14 +177,13 @@ def checklist(facts: ChecklistFacts, view: ParameterView, as_of: date) -> Decisi
     if facts.inspection == "trench":
         who = officials["pass_trench"]
         items.append(_item("118-26", "trench-open", "yes_no",
-                           "The trench is open: it was not filled before this inspection.", who, True))  # fmt: skip
+                           "The trench is open: it was not filled before this inspection.", who))  # fmt: skip
         if facts.permit_kind == "building_sewer":
             items += pipe_items(facts.building_sewer, view, who)
         items.append(guarded)
     elif facts.inspection == "lateral":
         items += [
-            _item("118-26", "trench-open", "yes_no", "The lateral's trench is open for inspection.", SEWER_DEPARTMENT,
-                  True),
+            _item("118-26", "trench-open", "yes_no", "The lateral's trench is open for inspection.", SEWER_DEPARTMENT),
             _item("118-24", "lateral-builder", "yes_no",
                   "Built by the Sewer Department or a contractor it approved, to the property line.", SEWER_DEPARTMENT,
                   lateral.lateral_builder if lateral else None),
@@ -204,7 +203,7 @@ def checklist(facts: ChecklistFacts, view: ParameterView, as_of: date) -> Decisi
                            "The building sewer joins the lateral at the property line.", who, at_line))  # fmt: skip
         for key, what in DRAINS:
             items.append(_item("118-28", f"{key}-drains-off", "yes_no", f"No {what} are connected to the sanitary "
-                               "sewer (§118-28, §118-37).", who, False))  # fmt: skip
+                               "sewer (§118-28, §118-37).", who))  # fmt: skip
         items.append(guarded)
     follows, deadlines = restoration(facts, view)
     items += follows

@@ -7,12 +7,14 @@ from typing import Any
 
 from django import forms
 from django.contrib.contenttypes.models import ContentType
+from django.utils import timezone
 
+from sewerworks.core.determinations.run import run_determination
 from sewerworks.enforcement.actions.common import happened
 from sewerworks.enforcement.forms import DATE, StyledForm
 from sewerworks.inspections.forms import RequestForm
 from sewerworks.inspections.models import Inspection
-from sewerworks.permits.inspections.facts import open_deadlines
+from sewerworks.permits.inspections.facts import open_deadlines, order_facts
 from sewerworks.permits.inspections.subject import KINDS_OF, PermitSubject
 from sewerworks.permits.models import Permit
 
@@ -25,6 +27,15 @@ class RestorationForm(StyledForm):
 def kinds_for(permit: Permit) -> list[Any]:
     keys = KINDS_OF.get(permit.kind, ())
     return [k for k in PermitSubject.kinds if k.key in keys]
+
+
+def connection_waits_for(permit: Permit) -> list[str]:
+    """For a permit ready for connection: what the connection would be refused for today (§118-25, I-49), as the
+    ``inspection-order`` topic says (nothing stored)."""
+    if permit.status != "ready_for_connection":
+        return []
+    decision = run_determination("inspection-order", order_facts(permit, "pass_connection", timezone.localdate()))
+    return [f"§{f.section}: {f.sentence}" for f in decision.failed]
 
 
 def inspection_context(permit: Permit, forms_given: dict[str, Any]) -> dict[str, Any]:
@@ -41,4 +52,5 @@ def inspection_context(permit: Permit, forms_given: dict[str, Any]) -> dict[str,
         "restore_deadlines": list(open_deadlines(permit, "restore")),
         "reexcavate_deadlines": list(open_deadlines(permit, "reexcavate")),
         "restoration_form": forms_given.get("restoration") or RestorationForm(),
+        "connection_waits_for": connection_waits_for(permit),
     }
