@@ -23,8 +23,12 @@ from sewerworks.registry.tests import factories as f
 pytestmark = pytest.mark.django_db(transaction=True)
 D = dt.date
 SEWER = {"diameter_in": 4, "slope_in_per_ft": "0.25", "material": "pvc_sdr35"}
-LATERAL = {"connection_at_property_line": True, "lateral_exists": True, "connection_method_approved": True,
-           "curb_cut_required": True}  # fmt: skip
+LATERAL = {
+    "connection_at_property_line": True,
+    "lateral_exists": True,
+    "connection_method_approved": True,
+    "curb_cut_required": True,
+}
 
 
 @pytest.fixture
@@ -36,19 +40,41 @@ def diner(make_user):
     f.main(area)
     lot = f.parcel(improvement_area=area, street_number="21", street_name="King St")
     f.owned(lot, name="KOSTAS NIKOS")
-    diner = f.building(lot, use="food_service", name="King Street Diner", seats=48, established_on=D(1985, 6, 1),
-                       connected_on=None)  # fmt: skip
+    diner = f.building(
+        lot, use="food_service", name="King Street Diner", seats=48, established_on=D(1985, 6, 1), connected_on=None
+    )
     PrivateSystem.objects.create(parcel=lot, building=diner, kind="septic_tank")
-    notice = do_issue_notice(kind="notice_to_connect", parcel=lot, facts="A public sewer is available.",
-                             acting_user=clerk, issued_on=D(2026, 6, 1))  # fmt: skip
-    do_record_service(notice, method="certified_mail", served_on=D(2026, 6, 2), served_by_name="USPS", acting_user=clerk)
-    SewerAccount.objects.create(account_number="MAR-0421", parcel=lot, user_class="commercial", metered=False,
-                                opened_on=D(2026, 6, 15))  # fmt: skip
-    permit = do_file_application(kind="building_sewer", permit_class="class_1", parcel=lot, building=diner,
-                                 applicant="Nikos Kostas", filed_on=D(2026, 9, 1), acting_user=clerk,
-                                 design={"building-sewer": SEWER, "lateral-connection": LATERAL})  # fmt: skip
-    do_record_fee(permit, amount=Decimal("100.00"), receipt_number="R-0901", method="check", paid_on=D(2026, 9, 1),
-                  acting_user=clerk)  # fmt: skip
+    notice = do_issue_notice(
+        kind="notice_to_connect",
+        parcel=lot,
+        facts="A public sewer is available.",
+        acting_user=clerk,
+        issued_on=D(2026, 6, 1),
+    )
+    do_record_service(
+        notice, method="certified_mail", served_on=D(2026, 6, 2), served_by_name="USPS", acting_user=clerk
+    )
+    SewerAccount.objects.create(
+        account_number="MAR-0421", parcel=lot, user_class="commercial", metered=False, opened_on=D(2026, 6, 15)
+    )
+    permit = do_file_application(
+        kind="building_sewer",
+        permit_class="class_1",
+        parcel=lot,
+        building=diner,
+        applicant="Nikos Kostas",
+        filed_on=D(2026, 9, 1),
+        acting_user=clerk,
+        design={"building-sewer": SEWER, "lateral-connection": LATERAL},
+    )
+    do_record_fee(
+        permit,
+        amount=Decimal("100.00"),
+        receipt_number="R-0901",
+        method="check",
+        paid_on=D(2026, 9, 1),
+        acting_user=clerk,
+    )
     for step in ("under_review", "approved"):
         do_move_permit(permit, to=step, acting_user=supt, occurred_on=D(2026, 9, 8))
     do_move_permit(permit, to="in_construction", acting_user=make_user("inspector"), occurred_on=D(2026, 10, 26))
@@ -85,7 +111,9 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
     shot("inspections-trench-requested")
 
     _open_latest(page, diner, "Trench")
-    expect(page.get_by_role("cell", name="The trench is open: it was not filled before this inspection.", exact=True)).to_be_visible()
+    expect(
+        page.get_by_role("cell", name="The trench is open: it was not filled before this inspection.", exact=True)
+    ).to_be_visible()
     _all_satisfied(page)
     page.get_by_label("§ 118-26: The trench is open: it was not filled before this inspection.").select_option("no")
     page.get_by_label("Result", exact=True).select_option("failed")
@@ -128,8 +156,9 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
 
     account = SewerAccount.objects.get(parcel=diner.parcel)
     # the Water District installs the meter; the clerk records it (the registry's own screen, not this walk)
-    do_save_meter(None, {"serial": "WM-0421", "account": account, "installed_on": D(2026, 11, 10)},
-                  acting_user=make_user("clerk"))
+    do_save_meter(
+        None, {"serial": "WM-0421", "account": account, "installed_on": D(2026, 11, 10)}, acting_user=make_user("clerk")
+    )
     page.get_by_role("button", name="Sign out").click()
     login("water superintendent")
     page.goto(f"/registry/parcels/{diner.parcel_id}/")
@@ -152,8 +181,12 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
 
     page.goto(f"/registry/parcels/{diner.parcel_id}/")
     expect(page.get_by_text("Connected on 2026-11-12")).to_be_visible()
-    for text in ("Deadline met: Connect", "Deadline set: Clean, abandon and fill", "Deadline set: Install a grease "
-                 "interceptor", "Deadline set: Install a water meter"):  # fmt: skip
+    for text in (
+        "Deadline met: Connect",
+        "Deadline set: Clean, abandon and fill",
+        "Deadline set: Install a grease interceptor",
+        "Deadline set: Install a water meter",
+    ):
         expect(page.get_by_text(text).first).to_be_visible()
     shot("inspections-parcel-after-connection")
     kinds = {d.kind: d for d in Deadline.objects.filter(parcel=diner.parcel)}
