@@ -3,14 +3,12 @@ goes through ``inspections.actions``, role-checked and audited. Refusals: 401, 4
 unknown id, 422 naming the field and the rule (a step out of order, a date in the future or before the request, a
 pass with an item not satisfied). Photographs are added on the inspection's page (a form with files)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Query, Router
 from ninja.errors import HttpError
 from ninja.pagination import paginate
 
@@ -66,15 +64,15 @@ def act(action: Callable[[], Any]) -> Any:
 
 @router.get("/inspections", response={200: list[s.InspectionOut], **REFUSALS}, summary="Inspections, newest first")
 @paginate(RegistryPagination)
-def list_inspections(request: HttpRequest, result: str = "", kind: str = "", parcel_id: int | None = None) -> Any:
+def list_inspections(request: HttpRequest, q: s.InspectionQuery = Query(...)) -> Any:  # noqa: B008
     require(request, VIEW)
     qs = Inspection.objects.select_related("inspector").order_by("-requested_on", "-id")
-    if result:
-        qs = qs.filter(result="" if result == "open" else result)
-    if kind:
-        qs = qs.filter(kind=kind)
-    if parcel_id is not None:
-        qs = qs.filter(parcel_id=parcel_id)
+    if q.result:
+        qs = qs.filter(result="" if q.result == "open" else q.result)
+    if q.kind:
+        qs = qs.filter(kind=q.kind)
+    if q.parcel_id is not None:
+        qs = qs.filter(parcel_id=q.parcel_id)
     return [inspection_out(i) for i in qs]
 
 

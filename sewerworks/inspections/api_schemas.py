@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from ninja import Field, Schema
 
 from sewerworks.core.api.schemas import Day
+from sewerworks.enforcement.api_schemas import Id
 
 
 class InspectionItemOut(Schema):
@@ -76,3 +77,11 @@ class InspectionRequestIn(Schema):
     requested_by: str = Field(max_length=120, description="Who gave the notice: the plumber, or the applicant.")
     requester_address: str = Field("", max_length=500, description="Their mailing address (the plumber's: needed).")
     scheduled_for: Day | None = None
+
+
+class InspectionQuery(Schema):
+    result: Literal["open", "passed", "failed", "not_ready", "cancelled"] | None = Field(
+        None, description="open: no result yet."
+    )
+    kind: str | None = Field(None, max_length=30, description="trench, lateral, connection ...")
+    parcel_id: Id | None = Field(None, description="Id of the parcel.")

@@ -18,6 +18,7 @@ from typing import Any
 import rules
 from django.utils import timezone
 
+from sewerworks.core.access.permissions import say_who_may
 from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER, has_role, is_staff_member
 
 
@@ -51,3 +52,10 @@ rules.add_perm("inspections.add_photo", has_role(SUPERINTENDENT, TOWN_ENGINEER, 
 rules.add_perm("inspections.record_appointment", has_role(CLERK))
 # §118-25: whoever may supervise a connection records it through enforcement's one action (no second path).
 rules.set_perm("enforcement.record_connection", SUPERVISE)
+say_who_may(
+    {
+        "inspections.pass_trench": "the Town Engineer or his representative, the inspector (§118-26, I-130)",
+        "inspections.supervise_connection": "the Sewer Department or a person the Town Board appointed (§118-25)",
+        "inspections.inspect_lateral": "the Sewer Department (§118-24)",
+    }
+)
