@@ -17,9 +17,9 @@ from sewerworks.core.models import BoardResolution, PendingCharge
 from sewerworks.enforcement.documents.render import notice_pdf
 from sewerworks.enforcement.models import Deadline, Notice
 from sewerworks.inspections.actions import do_record_result, do_request_inspection
-from sewerworks.inspections.tests.conftest import PLUMBER, all_yes, permit_in_construction
 from sewerworks.permits.actions import do_file_application, do_grant_opening_permit, do_move_permit
 from sewerworks.permits.tests.conftest import GOOD_SEWER
+from sewerworks.permits.tests.inspecting import PLUMBER, all_yes, permit_in_construction
 from sewerworks.registry.tests import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -32,17 +32,6 @@ NEW_LATERAL = {
     "rock_cut_required": True,
     "curb_cut_required": True,
 }
-
-
-@pytest.fixture
-def staff(make_user: Any) -> Any:
-    class Staff:
-        clerk = make_user("clerk")
-        superintendent = make_user("superintendent")
-        engineer = make_user("town engineer")
-        inspector = make_user("inspector")
-
-    return Staff
 
 
 def test_a_passed_lateral_charges_its_rock_and_curb_cut_fees_as_a_bill_of_their_own(house_lot: Any, staff: Any) -> None:

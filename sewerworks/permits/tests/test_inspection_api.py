@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from sewerworks.inspections.tests.conftest import PLUMBER, D, all_yes
+from sewerworks.permits.tests.inspecting import PLUMBER, D, all_yes
 from sewerworks.registry.actions import do_certify_meter
 from sewerworks.registry.tests import factories as f
 

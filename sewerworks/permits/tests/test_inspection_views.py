@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from sewerworks.inspections.models import Inspection
-from sewerworks.inspections.tests.conftest import PLUMBER
+from sewerworks.permits.tests.inspecting import PLUMBER
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from sewerworks.inspections.actions import do_add_photo, do_record_result, do_schedule_inspection
 from sewerworks.inspections.models import InspectionPhoto
-from sewerworks.inspections.tests.conftest import D, all_yes
+from sewerworks.permits.tests.inspecting import D, all_yes
 
 pytestmark = pytest.mark.django_db
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 64
