@@ -61,8 +61,8 @@ PG_PATHS=(
   sewerworks/pretreatment/tests/test_results.py
   sewerworks/pretreatment/tests/test_records.py
   # inspections: results and requests under the subject's row lock, the hand-off in the result's transaction
-  sewerworks/inspections/tests/test_results.py
-  sewerworks/inspections/tests/test_api.py
+  sewerworks/permits/tests/test_inspection_results.py
+  sewerworks/permits/tests/test_inspection_api.py
   sewerworks/permits/tests/test_inspections.py
   tests/browser
 )
