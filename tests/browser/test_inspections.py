@@ -96,9 +96,14 @@ def _open_latest(page, permit: Permit, kind: str) -> None:
     page.wait_for_load_state()
 
 
-def _all_satisfied(page) -> None:
+def _pass(page, on: str) -> None:
+    """Every item satisfied, the result "passed" on ``on``, recorded."""
     for select in page.locator("select[name^='answer-']").all():
         select.select_option("yes")
+    page.get_by_label("Result", exact=True).select_option("passed")
+    page.get_by_label("Inspected on").fill(on)
+    page.get_by_role("button", name="Record the result").click()
+    page.wait_for_load_state()
 
 
 def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duties(
@@ -114,7 +119,8 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
     expect(
         page.get_by_role("cell", name="The trench is open: it was not filled before this inspection.", exact=True)
     ).to_be_visible()
-    _all_satisfied(page)
+    for select in page.locator("select[name^='answer-']").all():
+        select.select_option("yes")
     page.get_by_label("§ 118-26: The trench is open: it was not filled before this inspection.").select_option("no")
     page.get_by_label("Result", exact=True).select_option("failed")
     page.get_by_label("Inspected on").fill("2026-11-03")
@@ -131,11 +137,7 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
     _notice(page, "trench", "2026-11-05", "Hudson Valley Plumbing", "9 Dock Rd\nMilton, NY 12547")
     _open_latest(page, diner, "Trench")
     expect(page.get_by_text("It repeats the")).to_be_visible()
-    _all_satisfied(page)
-    page.get_by_label("Result", exact=True).select_option("passed")
-    page.get_by_label("Inspected on").fill("2026-11-06")
-    page.get_by_role("button", name="Record the result").click()
-    page.wait_for_load_state()
+    _pass(page, "2026-11-06")
     expect(page.get_by_text("The order to re-excavate is met.")).to_be_visible()
     assert Deadline.objects.get(kind="reexcavate").status == "met"
 
@@ -145,11 +147,7 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
     expect(page.get_by_role("status").filter(has_text="The connection waits for")).to_contain_text("No meter")
     shot("inspections-ready-for-connection")
     _open_latest(page, diner, "Connection")
-    _all_satisfied(page)
-    page.get_by_label("Result", exact=True).select_option("passed")
-    page.get_by_label("Inspected on").fill("2026-11-12")
-    page.get_by_role("button", name="Record the result").click()
-    page.wait_for_load_state()
+    _pass(page, "2026-11-12")
     expect(page.get_by_role("alert").filter(has_text="No meter is recorded as installed")).to_be_visible()
     shot("inspections-connection-refused-no-meter")
     assert Connection.objects.get(building=diner.building).status == "notified"
@@ -170,11 +168,7 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
 
     login("inspector")
     _open_latest(page, diner, "Connection")
-    _all_satisfied(page)
-    page.get_by_label("Result", exact=True).select_option("passed")
-    page.get_by_label("Inspected on").fill("2026-11-12")
-    page.get_by_role("button", name="Record the result").click()
-    page.wait_for_load_state()
+    _pass(page, "2026-11-12")
     expect(page.get_by_text("King Street Diner connected on 2026-11-12 (§118-25)")).to_be_visible()
     expect(page.get_by_text("no §118-54 schedule set")).to_be_visible()
     shot("inspections-connection-passed")

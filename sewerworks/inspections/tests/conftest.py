@@ -8,22 +8,12 @@ from typing import Any
 
 import pytest
 
+from sewerworks.core.testing.people import staff
 from sewerworks.registry.tests import factories as f
 
+__all__ = ["D", "staff"]
+
 D = dt.date
-
-
-@pytest.fixture
-def staff(make_user: Any) -> Any:
-    class Staff:
-        clerk = make_user("clerk")
-        superintendent = make_user("superintendent")
-        engineer = make_user("town engineer")
-        inspector = make_user("inspector")
-        water = make_user("water superintendent")
-        board = make_user("board member")
-
-    return Staff
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ def test_an_appointee_supervises_and_records_connections_while_appointed(resolut
     do_record_appointment(user=engineer, resolution=resolution, starts_on=dt.date(2026, 3, 10), acting_user=staff.clerk)
     engineer = type(engineer).objects.get(pk=engineer.pk)
     assert engineer.has_perm("inspections.supervise_connection") and engineer.has_perm("enforcement.record_connection")
-    ended = staff.water
+    ended = staff.building_inspector
     do_record_appointment(
         user=ended,
         resolution=resolution,

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
-from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from sewerworks.core.attachments.files import attachment_url
+from sewerworks.enforcement.views.common import run_action
 from sewerworks.inspections import actions
 from sewerworks.inspections.forms import PhotoForm, ResultForm, ScheduleForm
 from sewerworks.inspections.listing import listed
@@ -80,16 +79,10 @@ def inspection_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | No
 def _posted(
     request: HttpRequest, pk: int, form: Form, name: str, act: Callable[[Inspection], Any], done: str
 ) -> HttpResponse:
+    """Run the action from the form; a refusal is put on the form (its field, or on top), nothing written."""
     inspection = _inspection(pk)
-    if form.is_valid():
-        try:
-            act(inspection)
-        except ValidationError as exc:
-            for message in exc.messages:
-                messages.error(request, message)
-        else:
-            messages.success(request, done)
-            return redirect("inspections:detail", pk)
+    if run_action(request, form, lambda: act(inspection), done):
+        return redirect("inspections:detail", pk)
     return inspection_detail(request, pk, forms={name: form})
 
 

@@ -48,3 +48,19 @@ def all_yes(inspection: Any, **changes: str) -> dict[str, Any]:
     found = {i["key"]: {"answer": "yes"} for i in inspection.checklist if not i.get("follows")}
     found.update({k: {"answer": v} for k, v in changes.items()})
     return found
+
+
+def ready_for_connection(permit: Any, staff: Any) -> Any:
+    """The plumber's notice of 2026-04-06, the trench passed on 2026-04-07, the applicant's notice of 2026-04-08:
+    the connection inspection asked for (returned)."""
+    from sewerworks.inspections.actions import do_record_result, do_request_inspection
+
+    trench = do_request_inspection(
+        permit, kind="trench", requested_on=D(2026, 4, 6), acting_user=staff.clerk, **PLUMBER
+    )
+    do_record_result(
+        trench, result="passed", inspected_on=D(2026, 4, 7), answers=all_yes(trench), acting_user=staff.inspector
+    )
+    return do_request_inspection(
+        permit, kind="connection", requested_on=D(2026, 4, 8), requested_by="Ana Rivera", acting_user=staff.clerk
+    )

@@ -19,7 +19,7 @@ from sewerworks.enforcement.models import Deadline, Notice
 from sewerworks.inspections.actions import do_record_result, do_request_inspection
 from sewerworks.permits.actions import do_file_application, do_grant_opening_permit, do_move_permit
 from sewerworks.permits.tests.conftest import GOOD_SEWER
-from sewerworks.permits.tests.inspecting import PLUMBER, all_yes, permit_in_construction
+from sewerworks.permits.tests.inspecting import PLUMBER, all_yes, permit_in_construction, ready_for_connection
 from sewerworks.registry.tests import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -57,15 +57,7 @@ def test_a_connection_waits_for_the_lateral_it_joins(house_lot: Any, staff: Any,
     from sewerworks.registry.actions import do_certify_meter
 
     permit = permit_in_construction(house_lot, staff, {"building-sewer": GOOD_SEWER, "lateral-connection": NEW_LATERAL})
-    trench = do_request_inspection(
-        permit, kind="trench", requested_on=D(2026, 4, 6), acting_user=staff.clerk, **PLUMBER
-    )
-    do_record_result(
-        trench, result="passed", inspected_on=D(2026, 4, 7), answers=all_yes(trench), acting_user=staff.inspector
-    )
-    asked = do_request_inspection(
-        permit, kind="connection", requested_on=D(2026, 4, 8), requested_by="Ana Rivera", acting_user=staff.clerk
-    )
+    asked = ready_for_connection(permit, staff)
     do_certify_meter(f.account_with_meter(house_lot), D(2026, 4, 8), acting_user=make_user("water superintendent"))
     with pytest.raises(ValidationError, match="lateral to the property line has no passed inspection"):
         do_record_result(

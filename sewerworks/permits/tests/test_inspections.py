@@ -24,6 +24,7 @@ from sewerworks.permits.actions import (
     do_record_restoration,
 )
 from sewerworks.permits.tests.conftest import GOOD_SEWER
+from sewerworks.permits.tests.inspecting import PLUMBER, all_yes, ready_for_connection
 from sewerworks.registry.actions import do_certify_meter
 from sewerworks.registry.models import Building, PrivateSystem, SewerAccount, WaterMeter
 from sewerworks.registry.tests import factories as f
@@ -36,14 +37,7 @@ LATERAL = {
     "curb_cut_required": True,
     "connection_method_approved": True,
 }
-PLUMBER = {"requested_by": "Hudson Valley Plumbing", "requester_address": "9 Dock Rd\nMilton, NY 12547"}
-
-
-def yes(inspection: Inspection, **changes: str) -> dict[str, Any]:
-    """Every item judged at the inspection satisfied, but those changed."""
-    found = {i["key"]: {"answer": "yes"} for i in inspection.checklist if not i.get("follows")}
-    found.update({k: {"answer": v} for k, v in changes.items()})
-    return found
+yes = all_yes
 
 
 @pytest.fixture
@@ -271,11 +265,7 @@ def test_a_hand_move_to_inspected_or_connected_is_refused_naming_the_inspection(
 
 
 def test_a_failed_drains_item_opens_a_118_28_violation(permit: Any, staff: Any) -> None:
-    trench = request(permit, "trench", D(2026, 4, 6), staff.clerk)
-    do_record_result(
-        trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector
-    )
-    connection = request(permit, "connection", D(2026, 4, 8), staff.clerk, requested_by="Ana Rivera")
+    connection = ready_for_connection(permit, staff)
     done = do_record_result(
         connection,
         result="failed",
@@ -291,11 +281,7 @@ def test_a_failed_drains_item_opens_a_118_28_violation(permit: Any, staff: Any) 
 def test_a_failing_handoff_rolls_the_result_back(
     permit: Any, restaurant: Building, staff: Any, make_user: Any, monkeypatch: Any
 ) -> None:
-    trench = request(permit, "trench", D(2026, 4, 6), staff.clerk)
-    do_record_result(
-        trench, result="passed", inspected_on=D(2026, 4, 7), answers=yes(trench), acting_user=staff.inspector
-    )
-    connection = request(permit, "connection", D(2026, 4, 8), staff.clerk, requested_by="Ana Rivera")
+    connection = ready_for_connection(permit, staff)
     meter = f.account_with_meter(permit.parcel)
     do_certify_meter(meter, D(2026, 4, 8), acting_user=make_user("water superintendent"))
 
