@@ -8,7 +8,6 @@ from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
-from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.models import StoredDecision
@@ -47,7 +46,7 @@ class Inspection(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="entered by", on_delete=models.PROTECT, related_name="+"
     )
-    entered_at = models.DateTimeField("entered at", default=timezone.now)
+    entered_at = models.DateTimeField("entered at", auto_now_add=True)
     scheduled_for = models.DateField("scheduled for", null=True, blank=True)
     # the checklist as issued
     checklist = models.JSONField(
@@ -140,7 +139,7 @@ class InspectionPhoto(models.Model):
     size = models.PositiveIntegerField("size (bytes)", editable=False)
     given_name = models.CharField("name as uploaded", max_length=200, editable=False)
     caption = models.CharField("caption", max_length=200, blank=True)
-    uploaded_at = models.DateTimeField("uploaded at", default=timezone.now)
+    uploaded_at = models.DateTimeField("uploaded at", auto_now_add=True)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="uploaded by", on_delete=models.PROTECT, related_name="+"
     )
