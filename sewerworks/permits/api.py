@@ -17,6 +17,9 @@ from ninja.pagination import paginate
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404 as _get
 from sewerworks.core.api.errors import refused as _refused
+from sewerworks.inspections.actions import do_request_inspection
+from sewerworks.inspections.api import inspection_out
+from sewerworks.inspections.api_schemas import InspectionOut, InspectionRequestIn
 from sewerworks.permits import actions
 from sewerworks.permits import api_schemas as s
 from sewerworks.permits.actions.moves import blockers
@@ -139,3 +142,16 @@ def decide(request: HttpRequest, permit_id: int, payload: s.DiscretionIn) -> Any
     permit = _get(permits(), permit_id, "permit")
     _act(lambda: actions.do_record_discretion(permit, acting_user=request.user, **payload.dict()))
     return Status(201, _out(_get(permits(), permit_id, "permit")))
+
+
+@router.post(
+    "/permits/{permit_id}/inspection-requests",
+    response={201: InspectionOut, **REFUSALS},
+    summary="A notice asking for an inspection: the plumber's (trench, §118-26) or the applicant's (connection, "
+    "§118-25); refused out of order",
+)
+def request_inspection(request: HttpRequest, permit_id: int, payload: InspectionRequestIn) -> Any:
+    require(request, "inspections.request_inspection")
+    permit = _get(permits(), permit_id, "permit")
+    inspection = _act(lambda: do_request_inspection(permit, acting_user=request.user, **payload.dict()))
+    return Status(201, inspection_out(inspection))

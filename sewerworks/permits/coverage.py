@@ -1,13 +1,14 @@
 """What the permits program carries out of Chapter 118, requirement by requirement (the ordinance browser's
 claims): private systems with the county's steps (§§118-7 to 11), opening permits (§118-14), building sewer
 applications with their fee and automatic review (§§118-15, 17 to 22, 24, 36), the reuse of old building
-sewers (§118-18), and what the field work of §§118-23 to 27 still lacks."""
+sewers (§118-18), and the inspections in the field of §§118-24 to 28 (the inspections app's records)."""
 
 from __future__ import annotations
 
 from sewerworks.core.ordinance_browser.requirements import claim, complete, missing
 
 A = "sewerworks.permits.actions."
+INSPECT = "sewerworks.inspections.actions."
 T = "sewerworks.permits.tests."
 R = T + "test_requirements."
 COUNTY = T + "test_views.test_a_private_system_its_county_steps_and_the_overdue_inspection_on_screen"
@@ -85,31 +86,50 @@ REQUIREMENTS = claim(
     complete("118-24", "the connection at the property line by a method the Sewer Department approves, the rock and "
              "curb cut fees computed (I-12)", views=REVIEWED, actions=(FILE, UPDATE), topics=("lateral-connection",),
              tests=(R + "test_a_connection_inside_the_street_fails_118_24_and_rock_and_curb_cut_fees_are_computed",)),
-    missing("118-24", "the rock cut and curb cut fees charged to the owner",
-            meanwhile="The clerk bills the fees the review computed by hand, from the permit's review letter."),
-    missing("118-24", "the lateral the Sewer Department builds to the property line, on the owner's application",
-            meanwhile="The Sewer Department keeps the lateral's application and construction in its own files."),
-    complete("118-25", "the connection made under the Sewer Department's supervision: the inspector moves the permit "
-             "to inspected and connected", views=("permits:move",), actions=(A + "do_move_permit",),
+    complete("118-24", "the lateral the Sewer Department or its approved contractor builds, inspected; the rock cut "
+             "and curb cut fees charged when it passes (I-133)",
+             views=("inspections:result",), actions=(INSPECT + "do_record_result",),
+             topics=("inspection-checklist",),
+             tests=(T + "test_inspection_handoffs.test_a_passed_lateral_charges_its_rock_and_curb_cut_fees_as_a_bill_"
+                    "of_their_own",)),
+    complete("118-25", "the connection made under the Sewer Department's supervision: the permit moves to inspected "
+             "and connected only by inspection results", views=("permits:move", "inspections:result"),
+             actions=(A + "do_move_permit", INSPECT + "do_record_result"),
              tests=(T + "test_pipeline.test_construction_moves_are_the_inspectors_and_an_undeclared_move_names_the_"
                     "allowed",)),
-    missing("118-25", "the building sewer's inspection before the connection, on the applicant's notice",
-            meanwhile="The inspector records the inspection on the paper inspection card and then moves the permit "
-            "to inspected."),
-    missing("118-25", "the connection refused until the meter is certified (I-49)",
-            meanwhile="Before moving a permit to connected, the inspector checks the meter's certification on the "
-            "parcel page."),
-    missing("118-26", "the trench inspected before it is filled, the plumber's notice of completion, and "
-            "re-excavation when filled first",
-            meanwhile="The Town Engineer's inspector signs the trench off on paper; a trench filled first is "
-            "reopened on the inspector's written order."),
-    missing("118-27", "excavations guarded with barricades and lights; streets and sidewalks restored to the town's "
-            "satisfaction",
-            meanwhile="The inspector checks barricades and restoration in the field and notes them on the paper "
-            "inspection card."),
-    missing("118-28", "stormwater, roof drains and sump pumps kept off the sanitary sewer",
-            meanwhile="An inspector who finds a stormwater connection records a §118-28 violation by hand on the "
-            "parcel; no record says which buildings were checked."),
+    complete("118-25", "the applicant's notice that the building sewer is ready for inspection and connection, "
+             "refused until the trench passed", views=("permits:request_inspection",),
+             actions=(INSPECT + "do_request_inspection",), topics=("inspection-order",),
+             tests=(T + "test_inspections.test_the_connection_is_requested_and_passed_only_in_order_and_with_a_"
+                    "certified_meter",)),
+    complete("118-25", "the connection refused until the Water Superintendent certifies the meter (I-49)",
+             views=("inspections:result", "registry:meter_certify"), actions=(INSPECT + "do_record_result",),
+             topics=("inspection-order",),
+             tests=(T + "test_inspections.test_the_connection_is_requested_and_passed_only_in_order_and_with_a_"
+                    "certified_meter",)),
+    complete("118-25", "the connection supervised by the Sewer Department or a person the Town Board appoints",
+             views=("inspections:result",), actions=(INSPECT + "do_record_appointment", INSPECT + "do_record_result"),
+             tests=("sewerworks.inspections.tests.test_appointments.test_an_appointee_supervises_and_records_"
+                    "connections_while_appointed",)),
+    complete("118-26", "the plumber's notice that laying is complete; the trench inspected before it is filled, by "
+             "the Town Engineer or his representative (I-130)",
+             views=("permits:request_inspection", "inspections:result"),
+             actions=(INSPECT + "do_request_inspection", INSPECT + "do_record_result"), topics=("inspection-order",),
+             tests=(T + "test_inspections.test_a_filled_trench_fails_orders_reexcavation_and_the_reinspection_passes",
+                    T + "test_inspections.test_only_the_town_engineer_or_his_representative_passes_a_trench_i_130")),
+    complete("118-26", "a trench filled before its inspection re-excavated by the plumber within the time set (I-131)",
+             views=("inspections:result",), actions=(INSPECT + "do_record_result",),
+             tests=(T + "test_inspection_handoffs.test_the_order_to_re_excavate_is_printed_for_the_plumber_with_its_"
+                    "day",)),
+    complete("118-27", "excavations guarded with barricades and lights; public property restored before the permit "
+             "closes (I-131)", views=("permits:restoration",), actions=(A + "do_record_restoration",),
+             topics=("inspection-checklist",),
+             tests=(T + "test_inspections.test_the_connection_is_requested_and_passed_only_in_order_and_with_a_"
+                    "certified_meter",)),
+    complete("118-28", "roof, sump, cellar and footing drains kept off the sanitary sewer: a failed drains item opens "
+             "a violation", views=("inspections:result",), actions=(INSPECT + "do_record_result",),
+             topics=("inspection-checklist",),
+             tests=(T + "test_inspections.test_a_failed_drains_item_opens_a_118_28_violation",)),
     complete("118-36", "no building permit for a new structure inside the improvement without an approved method of "
              "disposal (I-87)", views=("api:file_application", "api:update_design"), actions=(FILE, UPDATE),
              topics=("new-development",),

@@ -6,7 +6,16 @@ what code imports. ``docs/interpretations.md`` is generated from these records (
 
 from __future__ import annotations
 
-from sewerworks.ordinance.readings import i01_i12, i20_i36, i37_i50, i51_i69, i70_i92, i95_i116, i170_i172
+from sewerworks.ordinance.readings import (
+    i01_i12,
+    i20_i36,
+    i37_i50,
+    i51_i69,
+    i70_i92,
+    i95_i116,
+    i130_i134,
+    i170_i172,
+)
 from sewerworks.ordinance.readings.model import Interpretation, Status
 
 ENTRIES: tuple[Interpretation, ...] = (
@@ -16,6 +25,7 @@ ENTRIES: tuple[Interpretation, ...] = (
     *i51_i69.ENTRIES,
     *i70_i92.ENTRIES,
     *i95_i116.ENTRIES,
+    *i130_i134.ENTRIES,
     *i170_i172.ENTRIES,
 )
 

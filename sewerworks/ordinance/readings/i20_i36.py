@@ -21,6 +21,8 @@ ENTRIES = (
             "grease.preexisting_install_days",
             "grease.pump_out_order_hours",
             "meters.install_days",
+            "permits.reexcavate_days",
+            "permits.restoration_days",
         ),
     ),
     Interpretation(

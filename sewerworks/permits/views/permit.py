@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from sewerworks.core.attachments.files import attachment_url
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.permits import actions
-from sewerworks.permits.actions.moves import OFFICIAL_PERMISSIONS, OWN_ACTION, blockers
+from sewerworks.permits.actions.moves import BY_INSPECTION, OFFICIAL_PERMISSIONS, OWN_ACTION, blockers
 from sewerworks.permits.documents import permit_pdf, review_letter_pdf
 from sewerworks.permits.forms import (
     AttachmentForm,
@@ -32,6 +32,7 @@ from sewerworks.permits.pipelines import FEE_REQUIRED, MOVES
 from sewerworks.permits.review import findings
 from sewerworks.permits.status import permits
 from sewerworks.permits.views.industrial_form import industrial_user_form
+from sewerworks.permits.views.inspection_context import inspection_context
 
 MOVE_LABELS = {
     "under_review": "Begin the review",
@@ -59,7 +60,7 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
     moves = [
         {"to": m.to, "meaning": m.meaning, "label": MOVE_LABELS.get(m.to, permit.pipeline.statuses[m.to])}
         for m in MOVES[permit.kind].get(permit.status, ())
-        if m.to not in OWN_ACTION and user.has_perm(m.permission)
+        if m.to not in OWN_ACTION and m.to not in BY_INSPECTION and user.has_perm(m.permission)
     ]
     undecided = [
         (t, f)
@@ -93,6 +94,7 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
         "history": permit.history.select_related("history_user").order_by("-occurred_at", "-history_id")[:30],
         "county_overdue": permit.county_inspection_overdue(),
         "industrial_form": forms.get("industrial") or industrial_user_form(permit),
+        **inspection_context(permit, forms),
     }
     return render(request, "permits/permit_detail.html", context)
 
