@@ -31,6 +31,7 @@ from sewerworks.ordinance.s118_37_limits import PARAMETERS, in_limit_unit
 from sewerworks.pretreatment.actions.reviews import open_or_extend_review
 from sewerworks.pretreatment.evaluation import Judged, evaluate_point
 from sewerworks.pretreatment.models import Exceedance, IndustrialUser, Result, Sample, SamplingPoint
+from sewerworks.pretreatment.violation_facts import violation_facts
 
 __all__ = ["LabRow", "do_record_results", "Outcome"]
 
@@ -133,7 +134,7 @@ def evaluate_and_act(
     users = set(new) | set(triggers) | set(unproven)
     for user in IndustrialUser.objects.filter(pk__in=users).select_related("building__parcel"):
         if new.get(user.pk):
-            _open_violation(user, list(new[user.pk].values()), acting_user, run, as_of)
+            _open_violation(user, list(new[user.pk].values()), acting_user, as_of)
             outcome.violations += 1
             outcome.exceedances += len(new[user.pk])
         review_facts = triggers.get(user.pk, [])
@@ -171,19 +172,15 @@ def _superintendent() -> Any:
 
 
 def _open_violation(
-    user: IndustrialUser, found: list[Judged], acting_user: Any, run: str, on: dt.date
+    user: IndustrialUser, found: list[Judged], acting_user: Any, on: dt.date
 ) -> Violation:
     """One §118-37 violation for the user's new exceedances of this run (opened first, so each exceedance is
-    written with it), and the task to serve its notice."""
+    written with it), its facts in a notice's words (``violation_facts``), and the task to serve its notice."""
     found.sort(key=lambda j: (j.day, j.parameter, j.basis))
-    lines = "; ".join(f"{j.day}: {j.decision.failed[0].sentence[:300]}" for j in found[:20])
-    more = f" (and {len(found) - 20} more)" if len(found) > 20 else ""
-    who = acting_user.get_full_name() or acting_user.get_username()
     violation = do_open_violation(
         parcel=user.building.parcel, section="118-37", program=Program.PRETREATMENT, discovered_on=on,
         how_discovered=Discovery.SAMPLING, acting_user=acting_user,  # who imported: recorded by them, not a sweep
-        description=f"Discharge above the §118-37 limits at {user} found in the lab results entered by {who}"
-        f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
+        description=violation_facts(user, found)[:2000],
     )  # fmt: skip
     exceedances = [_exceedance(judged, acting_user, violation) for judged in found]
     superintendent = _superintendent()
