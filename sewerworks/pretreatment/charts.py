@@ -1,5 +1,7 @@
-"""The chart of one substance at one sampling point: each day's 24-hour average, with its 30-day average in
-the table beside it, and the limits of the table as lines (§118-37, I-31)."""
+"""The chart of one substance at one sampling point: each day's 24-hour average, its 30-day average as a second
+(dashed) line, the limits of the table as lines, and a ring on each day a limit was exceeded: the 24-hour value
+for a 24-hour exceedance, the 30-day average for a 30-day one, which no single sample may show (§118-37, I-31,
+I-76)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from sewerworks.core.documents.charts import Limit, Point
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, TABLE_COLUMN, toxic_row
 from sewerworks.pretreatment.evaluation import WINDOW_DAYS, daily_values, mean
-from sewerworks.pretreatment.models import Result, SamplingPoint
+from sewerworks.pretreatment.models import Exceedance, Result, SamplingPoint
 
 
 @dataclass
@@ -22,10 +24,7 @@ class SubstanceChart:
     unit: str
     points: list[Point] = field(default_factory=list)
     limits: list[Limit] = field(default_factory=list)
-
-
-def _fmt(value: Decimal) -> str:
-    return format(value.normalize(), "f")
+    averages: list[Point] = field(default_factory=list)
 
 
 def limits_for(parameter: str, on: dt.date) -> list[Limit]:
@@ -47,23 +46,38 @@ def limits_for(parameter: str, on: dt.date) -> list[Limit]:
     return []
 
 
+def _exceeded(point: SamplingPoint) -> dict[tuple[str, str], set[dt.date]]:
+    """(parameter, basis) -> the days an exceedance was recorded at the point."""
+    days: dict[tuple[str, str], set[dt.date]] = {}
+    for parameter, basis, day in Exceedance.objects.filter(point=point).values_list("parameter", "basis", "day"):
+        days.setdefault((parameter, basis), set()).add(day)
+    return days
+
+
 def charts_for(points: list[SamplingPoint], on: dt.date) -> list[SubstanceChart]:
     """One chart per averaged substance and sampling point, in the order of the table."""
     out = []
     window = dt.timedelta(days=WINDOW_DAYS)
     for point in points:
         results = list(Result.objects.filter(sample__point=point).select_related("sample"))
+        exceeded = _exceeded(point)
         for parameter, measured in PARAMETERS.items():
             series = [r for r in results if r.parameter == parameter]
             if not series or measured.family not in ("toxic", "conventional", "oil_grease"):
                 continue
             chart = SubstanceChart(point, parameter, measured.words, measured.unit, limits=limits_for(parameter, on))
             daily = daily_values(series)
+            over_24 = exceeded.get((parameter, "24_hour"), set())
+            over_30 = exceeded.get((parameter, "30_day"), set())
             for d in daily:
-                inside = [x.value for x in daily if d.day - window < x.day <= d.day]
-                note = f"30-day average {_fmt(mean(inside))} {measured.unit}"
-                if d.non_detect:
-                    note = f"not detected; {note}"
-                chart.points.append(Point(d.day, d.value, note=note))
+                note = "not detected" if d.non_detect else ""
+                flag = "24-hour limit exceeded" if d.day in over_24 else ""
+                chart.points.append(Point(d.day, d.value, note=note, flag=flag))
+            # the 30-day average on each day a value enters the window, and each day it was found exceeded (I-76)
+            for day in sorted({d.day for d in daily} | over_30):
+                inside = [x.value for x in daily if day - window < x.day <= day]
+                if inside:
+                    flag = "30-day limit exceeded" if day in over_30 else ""
+                    chart.averages.append(Point(day, mean(inside), flag=flag))
             out.append(chart)
     return out

@@ -26,13 +26,15 @@ STEPS = (Decimal(1), Decimal(2), Decimal("2.5"), Decimal(5), Decimal(10))
 class Point:
     """One value of the series at ``x`` (a date, a moment or a number); ``y`` None is a gap (not drawn).
 
-    ``label`` is how the data table names the row ("2026-01-02 – 2026-04-01"); ``note`` explains it.
+    ``label`` is how the data table names the row ("2026-01-02 – 2026-04-01"); ``note`` explains it; ``flag``
+    marks the point (drawn as a red ring, its words in the marker's title: "30-day limit exceeded").
     """
 
     x: XValue
     y: Number | None
     label: str = ""
     note: str = ""
+    flag: str = ""
 
     @property
     def row_label(self) -> str:
@@ -72,6 +74,8 @@ class Geometry:
     y_ticks: list[Mark] = field(default_factory=list)
     x_ticks: list[Mark] = field(default_factory=list)
     limits: list[Mark] = field(default_factory=list)
+    average_path: str = ""
+    flags: list[Mark] = field(default_factory=list)
     empty: bool = True
 
     @property
@@ -156,12 +160,15 @@ def layout(
     height: int = 240,
     zero: bool = True,
     x_ticks: int = 6,
+    average: Iterable[Point] = (),
 ) -> Geometry:
-    """Where everything goes. ``zero`` keeps 0 on the value axis (amounts used, counted, charged)."""
-    points, limits = list(points), list(limits)
+    """Where everything goes. ``zero`` keeps 0 on the value axis (amounts used, counted, charged). ``average`` is
+    a second series on the same axes (a running average), drawn as a dashed line; flagged points of either series
+    get a ring."""
+    points, limits, second = list(points), list(limits), list(average)
     geo = Geometry(width=width, height=height, left=72.0, top=20.0, right=width - 16.0, bottom=height - 36.0)
     drawn = [p for p in points if p.y is not None]
-    values = [to_decimal(p.y) for p in drawn if p.y is not None] + [to_decimal(lim.value) for lim in limits]
+    values = [to_decimal(p.y) for p in [*drawn, *second] if p.y is not None] + [to_decimal(lim.value) for lim in limits]
     if not values:
         return geo
     geo.empty = not drawn
@@ -175,7 +182,7 @@ def layout(
         fraction = float((to_decimal(value) - y_low) / (y_high - y_low))
         return round(geo.bottom - fraction * (geo.bottom - geo.top), 1)
 
-    xs = [_x_number(p.x) for p in points]
+    xs = [_x_number(p.x) for p in [*points, *second]]
     x_low, x_high = (min(xs), max(xs)) if xs else (0.0, 1.0)
 
     def x_pixel(x: XValue) -> float:
@@ -192,22 +199,31 @@ def layout(
     geo.limits = [
         Mark(geo.right, y_pixel(lim.value), f"{lim.label}: {format_number(lim.value)}", "end") for lim in limits
     ]
-    segments: list[str] = []
-    pen_up = True
-    for p in points:
-        if p.y is None:
-            pen_up = True
-            continue
-        x, y = x_pixel(p.x), y_pixel(p.y)
-        segments.append(f"{'M' if pen_up else 'L'}{x:g},{y:g}")
-        pen_up = False
-        geo.markers.append(Mark(x, y, f"{p.row_label}: {format_number(p.y)}"))
-    geo.path = " ".join(segments)
+    def trace(series: list[Point], markers: list[Mark] | None) -> str:
+        segments: list[str] = []
+        pen_up = True
+        for p in series:
+            if p.y is None:
+                pen_up = True
+                continue
+            x, y = x_pixel(p.x), y_pixel(p.y)
+            segments.append(f"{'M' if pen_up else 'L'}{x:g},{y:g}")
+            pen_up = False
+            if markers is not None:
+                markers.append(Mark(x, y, f"{p.row_label}: {format_number(p.y)}"))
+            if p.flag:
+                geo.flags.append(Mark(x, y, f"{p.row_label}: {p.flag}"))
+        return " ".join(segments)
+
+    geo.path = trace(points, geo.markers)
+    geo.average_path = trace(second, None)
     return geo
 
 
-def describe(points: Sequence[Point], limits: Sequence[Limit], unit: str) -> str:
-    """One sentence for a screen reader: how many values, from when to when, the lowest and highest."""
+def describe(points: Sequence[Point], limits: Sequence[Limit], unit: str, average: str = "",
+             flagged: Sequence[Point] = ()) -> str:  # fmt: skip
+    """One sentence for a screen reader: how many values, from when to when, the lowest and highest; the second
+    line (``average`` names it) and the flagged points, if any."""
     drawn = [p for p in points if p.y is not None]
     if not drawn:
         return "No values to chart."
@@ -219,4 +235,8 @@ def describe(points: Sequence[Point], limits: Sequence[Limit], unit: str) -> str
     )
     for lim in limits:
         sentence += f" Line: {lim.label} at {format_number(lim.value)}{suffix}."
+    if average:
+        sentence += f" Dashed line: {average}."
+    if flagged:
+        sentence += " Ringed: " + "; ".join(f"{p.row_label} ({p.flag})" for p in flagged) + "."
     return sentence + " The same values are in the table that follows."

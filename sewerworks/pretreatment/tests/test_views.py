@@ -35,7 +35,7 @@ def test_the_user_page_shows_the_exceedance_its_row_and_citation_and_the_chart(
     assert "Copper, 24-hour average: 1.71 mg/L exceeds the limit of 1.6 mg/L." in page
     assert "§ 118-37" in page
     assert "<svg" in page and "24-hour limit (§118-37)" in page and "30-day limit (§118-37)" in page
-    assert "30-day average 1.71 mg/L" in page  # the table beside the chart
+    assert "30-day average (mg/L)" in page and "<td class=\"num text-end\">1.71</td>" in page  # the table
 
 
 def test_the_exceedance_list_and_the_dashboard_panel(client_as: Any, copper: Any) -> None:
