@@ -10,10 +10,11 @@ how to pay.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db.models import Q
@@ -67,17 +68,35 @@ def penalty_terms(period: BillingPeriod) -> PenaltyTerms:
 
 
 def gallons(value: Decimal | int | None) -> str:
-    """Gallons as printed: "12,345", or "7,480.52" for converted cubic feet; "—" when unknown."""
+    """Gallons as printed for people: "12,345", whole gallons also for converted cubic feet ("7,481"; the bill's
+    record keeps the exact figure); "—" when unknown."""
     if value is None:
         return "—"
-    d = Decimal(value)
-    return f"{d:,.0f}" if d == d.to_integral_value() else f"{d:,.2f}"
+    return f"{Decimal(value).quantize(Decimal(1), ROUND_HALF_UP):,}"
+
+
+# A quantity in gallons or pounds written with more places than people read ("4,548.130041016368 lb").
+_LONG_QUANTITY = re.compile(r"(?<![\d.,$])(\d{1,3}(?:,\d{3})*|\d+)\.(\d+)(?= (gal|lb)\b)")
+
+
+def for_people(working: str) -> str:
+    """A line's working as printed on the bill: gallons in whole gallons, pounds to two places; the record (the
+    bill's page, the ledger) keeps the exact figures the amount was computed from (I-23)."""
+
+    def rounded(match: re.Match[str]) -> str:
+        if match.group(3) == "lb" and len(match.group(2)) <= 2:
+            return match.group(0)
+        exact = Decimal(f"{match.group(1).replace(',', '')}.{match.group(2)}")
+        places = Decimal(1) if match.group(3) == "gal" else Decimal("0.01")
+        return f"{exact.quantize(places, ROUND_HALF_UP):,}"
+
+    return _LONG_QUANTITY.sub(rounded, working)
 
 
 def _line(line: BillLine) -> dict[str, str]:
     return {
         "description": line.description,
-        "working": line.working,
+        "working": for_people(line.working),
         "section": line.section,
         "interpretations": line.interpretations,
         "amount": money(line.amount),
@@ -140,6 +159,10 @@ def _meters(bills: Sequence[Bill], period: BillingPeriod) -> dict[int, list[dict
     return out
 
 
+def _whole(value: Decimal | int | None) -> Decimal | None:
+    return None if value is None else Decimal(value).quantize(Decimal(1), ROUND_HALF_UP)
+
+
 def _history(bills: Sequence[Bill], period: BillingPeriod) -> dict[int, list[Point]]:
     """Each account's billed gallons in the last periods (posted bills of earlier periods, and this one)."""
     accounts = {b.account_id for b in bills}
@@ -151,9 +174,9 @@ def _history(bills: Sequence[Bill], period: BillingPeriod) -> dict[int, list[Poi
     )
     series: dict[int, list[Point]] = defaultdict(list)
     for account_id, start, end, gallons in rows:
-        series[account_id].append(Point(end, gallons, label=f"{start:%b %Y} – {end:%b %Y}"))
+        series[account_id].append(Point(end, _whole(gallons), label=f"{start:%b %Y} – {end:%b %Y}"))
     for bill in bills:
-        this = Point(period.end, bill.gallons, label=f"{period.start:%b %Y} – {period.end:%b %Y} (this bill)")
+        this = Point(period.end, _whole(bill.gallons), label=f"{period.start:%b %Y} – {period.end:%b %Y} (this bill)")
         series[bill.account_id] = [*series[bill.account_id][-(HISTORY_PERIODS - 1) :], this]
     return series
 

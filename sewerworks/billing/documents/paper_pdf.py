@@ -104,11 +104,10 @@ class Page:
             lines.append(current)
         return lines
 
-    def flow(self, runs: Sequence[Run], x: float, top: float, width: float, height: float = 0) -> float:
-        """Runs of text wrapped at word breaks within ``width`` from ``top``; the bottom of the last line."""
+    def wrap_runs(self, runs: Sequence[Run], width: float) -> list[list[tuple[str, float, str]]]:
+        """Runs of text broken into lines at word breaks within ``width`` (nothing drawn)."""
         lines: list[list[tuple[str, float, str]]] = [[]]
         used = 0.0
-        line_h = height or max(1.25 * size for _, size, _ in runs)
         for style, size, text in runs:
             self.font(style, size)
             space = self.width(" ")
@@ -122,7 +121,16 @@ class Page:
                     used, gap = 0.0, 0.0
                 lines[-1].append((style, size, (" " if gap else "") + word))
                 used += gap + w
-        for line in lines:
+        return lines
+
+    def measure(self, runs: Sequence[Run], width: float, height: float = 0) -> float:
+        """How tall ``flow`` would draw the runs."""
+        return len(self.wrap_runs(runs, width)) * (height or max(1.25 * size for _, size, _ in runs))
+
+    def flow(self, runs: Sequence[Run], x: float, top: float, width: float, height: float = 0) -> float:
+        """Runs of text wrapped at word breaks within ``width`` from ``top``; the bottom of the last line."""
+        line_h = height or max(1.25 * size for _, size, _ in runs)
+        for line in self.wrap_runs(runs, width):
             cursor = x
             for style, size, word in _merged(line):
                 self.text(cursor, top, word, style, size)

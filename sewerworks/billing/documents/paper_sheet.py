@@ -14,7 +14,7 @@ from sewerworks.billing.documents.paper_pdf import GREY, LEFT, RULE, WIDTH, Page
 
 READS = ((0.25, "Meter"), (0.13, "Unit"), (0.16, "Previous read"), (0.16, "Present read"), (0.15, "Used"),
          (0.15, "Gallons"))  # fmt: skip
-CHARGES = ((0.62, "Item"), (0.12, "Section"), (0.12, "Readings"), (0.14, "Amount"))
+CHARGES = ((0.72, "Item"), (0.14, "Section"), (0.14, "Amount"))
 Cell = list[tuple[str, str, float, tuple[int, int, int]]]  # the lines of one cell: (text, style, size, colour)
 
 
@@ -95,21 +95,36 @@ def table(page: Page, columns: Sequence[tuple[float, str]], rows: Sequence[Seque
 
 def charges(page: Page, bill: PaperBill) -> None:
     widths = [share * WIDTH for share, _ in CHARGES]
-    numeric = [False, False, False, True]
+    numeric = [False, False, True]
     row(page, [[(name, "B", 9, (0, 0, 0))] for _, name in CHARGES], widths, numeric)
     black = (0, 0, 0)
     for x in bill.lines:
         item: Cell = [(x.description, "", 9, black), (x.working, "", 8, (34, 34, 34))]
-        amounts: list[Cell] = [[(f"§ {x.section}", "", 9, black)], [(x.interpretations, "", 9, black)]]
-        row(page, [item, *amounts, [(x.amount, "", 9, black)]], widths, numeric)
-    total_widths = [widths[0] + widths[1] + widths[2], widths[3]]
+        row(page, [item, [(f"§ {x.section}", "", 9, black)], [(x.amount, "", 9, black)]], widths, numeric)
+    total_widths = [widths[0] + widths[1], widths[2]]
     cells: list[Cell] = [[(bill.total_label, "B", 9, black)], [(bill.total, "B", 9, black)]]
     row(page, cells, total_widths, [False, True], top_rule=1.2)
 
 
+STUB_HEIGHT = 50  # the dashed rule and three columns of two or three lines
+
+
+def _payment_height(page: Page, bill: PaperBill) -> float:
+    """How tall the chart with its data (left) and the warning and how to pay (right) will be drawn."""
+    left = 14 + bill.chart.height + 12 + 11.4 * (len(bill.history) + 1)
+    width = 0.45 * WIDTH
+    bold, rest = bill.warning
+    right = 6 + page.measure([("B", 10, bold), ("", 9.5, rest)], width - 17, 12) + 40
+    right += sum(page.measure([("", 8, p)], width, 10) + 2 for p in bill.how_to_pay)
+    if bill.readings:
+        right += page.measure([("", 7.5, bill.readings)], width, 9.4) + 1
+    return max(left, right)
+
+
 def use_and_payment(page: Page, bill: PaperBill) -> None:
-    """The chart of the last periods with its data (left) and the penalty warning and how to pay (right)."""
-    page.room(250)
+    """The chart of the last periods with its data (left) and the penalty warning and how to pay (right): on
+    the page only if they fit above the footer together with the stub, which never goes to a page alone."""
+    page.room(_payment_height(page, bill) + STUB_HEIGHT)
     top, left_w = page.y + 4, 0.55 * WIDTH - 8
     page.text(LEFT, top, CHART_TITLE, "B", 9)
     y = chart(page, bill.chart, LEFT, top + 14)
