@@ -69,6 +69,12 @@ def void_bill(request: HttpRequest, bill_id: int, payload: VoidIn) -> Any:
     }
 
 
+def _billed(done: Any, bill: Bill) -> Status:
+    """The 201 answer of a bill posted in place of ``bill`` (a rebill or a supplementary bill)."""
+    return Status(201, {"bill_id": done.bill.pk, "replaces": bill.pk, "total": done.bill.total,
+                        "bill_date": done.bill_date, "penalty_date": done.penalty_date})  # fmt: skip
+
+
 @router.post(
     "/billing/bills/{bill_id}/rebill",
     response={201: RebillOut, **REFUSALS},
@@ -81,16 +87,7 @@ def rebill(request: HttpRequest, bill_id: int) -> Any:
         done = do_rebill_account(bill.period, bill.account, by=request.user)
     except ValidationError as exc:
         raise _refused(exc) from exc
-    return Status(
-        201,
-        {
-            "bill_id": done.bill.pk,
-            "replaces": bill.pk,
-            "total": done.bill.total,
-            "bill_date": done.bill_date,
-            "penalty_date": done.penalty_date,
-        },
-    )
+    return _billed(done, bill)
 
 
 @router.post(
@@ -105,13 +102,4 @@ def supplementary(request: HttpRequest, bill_id: int) -> Any:
         done = do_bill_held_account(bill, by=request.user)
     except ValidationError as exc:
         raise _refused(exc) from exc
-    return Status(
-        201,
-        {
-            "bill_id": done.bill.pk,
-            "replaces": bill.pk,
-            "total": done.bill.total,
-            "bill_date": done.bill_date,
-            "penalty_date": done.penalty_date,
-        },
-    )
+    return _billed(done, bill)

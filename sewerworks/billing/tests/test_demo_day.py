@@ -7,42 +7,26 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.utils import timezone
 
-from sewerworks.billing.demo import district as billing_demo
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Payment, Rebill
 from sewerworks.billing.penalties.sweep import apply_late_penalties, terms_of
-from sewerworks.registry import demo as registry_demo
 from sewerworks.registry.demo.names import DEMO_TODAY
 
 pytestmark = pytest.mark.django_db
 DOC = Path(__file__).resolve().parents[3] / "docs" / "billing-reads-import.md"
 
 
-@pytest.fixture(scope="module")
-def demo(django_db_setup: Any, django_db_blocker: Any) -> Iterator[list[str]]:
-    from django.db import transaction
-
-    said: list[str] = []
-    with django_db_blocker.unblock(), transaction.atomic():
-        registry_demo.build(seed=118, parcels=300, write=said.append)
-        billing_demo.build(seed=118, parcels=300, write=said.append)
-        yield said
-        transaction.set_rollback(True)
-
-
-def test_the_draft_periods_bills_are_dated_and_due_after_the_demos_today(demo: list[str]) -> None:
+def test_the_draft_periods_bills_are_dated_and_due_after_the_demos_today(demo_said: list[str]) -> None:
     draft = BillingPeriod.objects.get(status="draft")
     assert draft.reads_until < DEMO_TODAY < draft.bill_date < draft.due_date
 
 
-def test_posted_bills_were_posted_on_their_bill_date_and_paid_before_today(demo: list[str]) -> None:
+def test_posted_bills_were_posted_on_their_bill_date_and_paid_before_today(demo_said: list[str]) -> None:
     for period in BillingPeriod.objects.filter(status="posted"):
         posted = set(period.bills.filter(status="posted").exclude(rebilling__isnull=False)
                      .values_list("posted_at__date", flat=True))  # fmt: skip
@@ -50,7 +34,7 @@ def test_posted_bills_were_posted_on_their_bill_date_and_paid_before_today(demo:
     assert not Payment.objects.filter(received_on__gt=DEMO_TODAY).exists()
 
 
-def test_a_penalty_can_be_seen_and_one_is_left_for_the_sweep_to_add(demo: list[str]) -> None:
+def test_a_penalty_can_be_seen_and_one_is_left_for_the_sweep_to_add(demo_said: list[str]) -> None:
     spring = BillingPeriod.objects.get(end=dt.date(2026, 4, 30))
     assert terms_of(spring).penalty_date < DEMO_TODAY
     assert LedgerEntry.objects.filter(kind="penalty", period=spring).exists()
@@ -62,13 +46,13 @@ def test_a_penalty_can_be_seen_and_one_is_left_for_the_sweep_to_add(demo: list[s
     assert added == 1 and LedgerEntry.objects.filter(bill=later.bill, kind="penalty").count() == 1
 
 
-def test_minimum_bills_of_ten_dollars_for_5000_gallons_or_less_exist(demo: list[str]) -> None:
+def test_minimum_bills_of_ten_dollars_for_5000_gallons_or_less_exist(demo_said: list[str]) -> None:
     minimum = Bill.objects.filter(status="posted", total=Decimal("10.00"), gallons__lte=5_000)
     assert minimum.exists()
     assert minimum.first().lines.get(kind="minimum-charge").amount == Decimal("10.00")
 
 
-def test_the_reads_import_docs_give_the_demos_calendar(demo: list[str]) -> None:
+def test_the_reads_import_docs_give_the_demos_calendar(demo_said: list[str]) -> None:
     text = DOC.read_text(encoding="utf-8")
     draft = BillingPeriod.objects.get(status="draft")
     assert "Res. 2024-88" in text
