@@ -135,6 +135,11 @@ INTERPRETATIONS: dict[str, str] = {
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
+    # Issue 32: the charges that run with the property
+    "I-122": "Capital charge: the roll's taxable value, the roll of the year before, rates of 1 January",
+    "I-123": "§118-54 connection charge: a bill of its own, paid by name, a lien relevied when unpaid",
+    "I-124": "Search letter: what the ledger and the records show as of its date, no projection",
+    "I-125": "A sale: a final read on the day of sale, the account and its ledger stay with the parcel",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")

@@ -59,10 +59,12 @@ def load_builtin_topics() -> None:
         s118_39_review,
         s118_47_notice_deadline,
         s118_47_penalties,
+        s118_52_capital_charge,
         s118_52_defective_meter,
         s118_52_meter,
         s118_52_user_charge,
         s118_53_late_penalty,
+        s118_54_connection_charge,
     )
 
     builtins: tuple[Topic[Any], ...] = (
@@ -93,6 +95,8 @@ def load_builtin_topics() -> None:
         s118_36_new_development.TOPIC,
         s118_37_discharge.TOPIC,
         s118_39_review.TOPIC,
+        s118_52_capital_charge.TOPIC,
+        s118_54_connection_charge.TOPIC,
     )
     for builtin in builtins:
         register(builtin)
