@@ -137,7 +137,7 @@ def _check_row(number: int, cells: dict[str, str], hamlets: dict[str, int]) -> t
     if cells.get("taxable_value"):
         taxable, why = parse_money(cells["taxable_value"])
         if taxable is None:
-            err("taxable_value", why.replace("assessed value", "taxable value"))
+            err("taxable_value", why.replace("an assessed value", "a taxable value").replace("assessed", "taxable"))
         elif value is not None and taxable > value:
             err("taxable_value", f"${taxable:,} is more than the assessed value ${value:,}: the taxable value is "
                                  "what is left after exemptions (I-122)")
