@@ -78,12 +78,14 @@ BILLING_PACKAGES: dict[str, set[str]] = {
        "billing.tasks"},  # fmt: skip
     "billing.views": B
     | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
-       "billing.statements"},  # fmt: skip
+       "billing.statements", "billing.capital", "billing.property"},  # fmt: skip
     "billing.api": B
     | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
-       "billing.statements", "billing.views"},  # fmt: skip
+       "billing.statements", "billing.views", "billing.capital", "billing.property"},  # fmt: skip
     "billing.management": B | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks"},
-    "billing.demo": B | {"billing.actions", "billing.engine"},
+    "billing.demo": B | {"billing.actions", "billing.engine", "billing.capital", "billing.property"},
+    "billing.capital": B,
+    "billing.property": B | {"billing.actions", "billing.ledger", "billing.pending", "billing.capital"},
 }
 PROGRAMS = ("grease", "contracts", "engineering", "permits", "pretreatment")
 MAY_IMPORT: dict[str, set[str]] = {

@@ -32,3 +32,10 @@ rules.add_perm("billing.print_bills", has_role(CLERK, SUPERINTENDENT))
 # period: the clerk's office or the Superintendent, as for the bills they run; never an inspector.
 rules.add_perm("billing.void_bill", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.rebill_account", has_role(CLERK, SUPERINTENDENT))
+
+# The charges that run with the property (§118-49..54): the clerk's office or the Superintendent computes the
+# capital charge of a tax year and its export, bills a connection charge, takes its payment and writes a
+# search letter; a board member, an inspector or the engineer reads them.
+rules.add_perm("billing.run_capital_charge", has_role(CLERK, SUPERINTENDENT))
+rules.add_perm("billing.post_connection_charge", has_role(CLERK, SUPERINTENDENT))
+rules.add_perm("billing.write_search_letter", has_role(CLERK, SUPERINTENDENT))

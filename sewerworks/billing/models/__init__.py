@@ -2,6 +2,7 @@
 
 from sewerworks.billing.models.batches import BillBatch, MailingOrder
 from sewerworks.billing.models.bills import Bill, BillLine
+from sewerworks.billing.models.capital import CapitalCharge, CapitalChargeIssue, CapitalChargeRun
 from sewerworks.billing.models.ledger import LedgerEntry
 from sewerworks.billing.models.payments import Payment
 from sewerworks.billing.models.periods import BillingPeriod, PeriodStatusChange
@@ -14,6 +15,9 @@ __all__ = [
     "BillLine",
     "BillVoid",
     "BillingPeriod",
+    "CapitalCharge",
+    "CapitalChargeIssue",
+    "CapitalChargeRun",
     "LedgerEntry",
     "MailingOrder",
     "Payment",

@@ -33,6 +33,9 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.print_bills": frozenset({CLERK, SUPT, ADMIN}),
     "billing.void_bill": frozenset({CLERK, SUPT, ADMIN}),
     "billing.rebill_account": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.run_capital_charge": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.post_connection_charge": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.write_search_letter": frozenset({CLERK, SUPT, ADMIN}),
 }
 
 
