@@ -22,6 +22,7 @@ class BillingConfig(AppConfig):
             "navigation",
             "imports.reads",
             "penalties.steps",
+            "property.connection",
             "attachments",
         ):
             try:

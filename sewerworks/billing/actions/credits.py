@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from sewerworks.billing.ledger.owed import PAID, ZERO, bills_owed
+from sewerworks.billing.ledger.owed import ITEM, PAID, ZERO, bills_owed
 from sewerworks.billing.ledger.receipt_entries import payment_fields, receipt_of
 from sewerworks.billing.models import BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties.sweep import hold_off_sweep
@@ -36,7 +36,11 @@ def credit_by_receipt(account: Any) -> dict[str, tuple[Decimal, dt.date]]:
     """What is left of each receipt's credit on the account and the day it arose, oldest first."""
     left: dict[str, Decimal] = defaultdict(lambda: ZERO)
     since: dict[str, dt.date] = {}
-    rows = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID).order_by("posted_on", "id")
+    rows = (
+        LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID)
+        .exclude(source_key__contains=ITEM)  # paid toward a bill of its own by name (I-123): no credit
+        .order_by("posted_on", "id")
+    )
     for key, amount, day in rows.values_list("source_key", "amount", "posted_on"):
         receipt = receipt_of(key)[1]
         left[receipt] -= amount
@@ -108,6 +112,7 @@ def apply_credits_to_period(period: BillingPeriod, *, acting_user: Any) -> int:
     bill date (the day the charges are on the ledger), so the new bill's balance shows it paid."""
     credited = (
         LedgerEntry.objects.filter(bill__isnull=True, kind__in=PAID, account__isnull=False)
+        .exclude(source_key__contains=ITEM)
         .filter(Q(account__bills__period=period))
         .values_list("account_id", flat=True)
         .distinct()

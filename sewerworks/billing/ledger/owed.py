@@ -104,10 +104,17 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
     return out
 
 
+# A payment toward a bill of its own by name (the §118-54 connection charge, I-123): set against that bill, so no
+# credit to apply to the sewer bills.
+ITEM = ":item:"
+
+
 def unapplied_credit(account: Any, *, until: dt.date | None = None) -> Decimal:
-    """What the account has paid beyond every bill (payments and reversals not set against a bill),
-    on the ledger by ``until`` when given."""
-    entries = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID)
+    """What the account has paid beyond every bill (payments and reversals not set against a bill, nor against a
+    bill of its own by name), on the ledger by ``until`` when given."""
+    entries = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID).exclude(
+        source_key__contains=ITEM
+    )
     if until is not None:
         entries = entries.filter(posted_on__lte=until)
     total = entries.aggregate(t=MoneySum("amount"))["t"]

@@ -6,6 +6,7 @@ from sewerworks.billing.models.capital import CapitalCharge, CapitalChargeIssue,
 from sewerworks.billing.models.ledger import LedgerEntry
 from sewerworks.billing.models.payments import Payment
 from sewerworks.billing.models.periods import BillingPeriod, PeriodStatusChange
+from sewerworks.billing.models.property import ConnectionCharge, SearchLetter
 from sewerworks.billing.models.strength import StrengthRecord
 from sewerworks.billing.models.voids import BillVoid, Rebill
 
@@ -18,10 +19,12 @@ __all__ = [
     "CapitalCharge",
     "CapitalChargeIssue",
     "CapitalChargeRun",
+    "ConnectionCharge",
     "LedgerEntry",
     "MailingOrder",
     "Payment",
     "PeriodStatusChange",
     "Rebill",
+    "SearchLetter",
     "StrengthRecord",
 ]
