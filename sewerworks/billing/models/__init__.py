@@ -6,7 +6,7 @@ from sewerworks.billing.models.capital import CapitalCharge, CapitalChargeIssue,
 from sewerworks.billing.models.ledger import LedgerEntry
 from sewerworks.billing.models.payments import Payment
 from sewerworks.billing.models.periods import BillingPeriod, PeriodStatusChange
-from sewerworks.billing.models.property import ConnectionCharge, SearchLetter
+from sewerworks.billing.models.property import ConnectionCharge, Sale, SearchLetter
 from sewerworks.billing.models.strength import StrengthRecord
 from sewerworks.billing.models.voids import BillVoid, Rebill
 
@@ -25,6 +25,7 @@ __all__ = [
     "Payment",
     "PeriodStatusChange",
     "Rebill",
+    "Sale",
     "SearchLetter",
     "StrengthRecord",
 ]

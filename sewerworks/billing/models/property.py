@@ -95,3 +95,40 @@ class SearchLetter(models.Model):
     @property
     def download_name(self) -> str:
         return f"search-letter-{self.number}.pdf"
+
+
+class Sale(models.Model):
+    """A parcel sold: the final (special) read on the day of sale, the final bill it gives for the water since
+    the last bill, and the ownership moved to the buyer. The account and its ledger stay with the parcel: unpaid
+    charges run with the property (§118-53, I-125)."""
+
+    parcel = models.ForeignKey("registry.Parcel", verbose_name="parcel", on_delete=models.PROTECT, related_name="sales")
+    account = models.ForeignKey(
+        "registry.SewerAccount", verbose_name="sewer account", on_delete=models.PROTECT, related_name="sales"
+    )
+    sold_on = models.DateField("sold on")
+    seller = models.CharField("seller", max_length=200, help_text="The owner(s) of record before the sale.")
+    ownership = models.OneToOneField(
+        "registry.Ownership", verbose_name="buyer's ownership", on_delete=models.PROTECT, related_name="sale"
+    )
+    final_read = models.OneToOneField(
+        "registry.MeterRead", verbose_name="final read", on_delete=models.PROTECT, related_name="sale"
+    )
+    billed_from = models.DateField("water since", help_text="The day after the last bill's period ended.")
+    start_reading = models.PositiveBigIntegerField("last billed reading")
+    gallons = models.DecimalField("gallons since the last bill", max_digits=18, decimal_places=5)
+    amount = MoneyField("final bill ($)")
+    decision = models.ForeignKey(
+        "core.StoredDecision", verbose_name="determination", on_delete=models.PROTECT, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField("recorded at", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "sale"
+        ordering = ["-sold_on", "-id"]
+
+    def __str__(self) -> str:
+        return f"Sale of parcel {self.parcel_id} on {self.sold_on}"

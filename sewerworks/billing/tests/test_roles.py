@@ -36,6 +36,7 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.run_capital_charge": frozenset({CLERK, SUPT, ADMIN}),
     "billing.post_connection_charge": frozenset({CLERK, SUPT, ADMIN}),
     "billing.write_search_letter": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.record_sale": frozenset({CLERK, SUPT, ADMIN}),
 }
 
 
