@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.billing.views import bills, counter, payments, periods, printing, void
+from sewerworks.billing.views import bills, capital, counter, payments, periods, printing, property, void
 
 app_name = "billing"
 
@@ -26,4 +26,14 @@ urlpatterns = [
     path("bills/<int:pk>/pdf/", printing.bill_pdf, name="bill_pdf"),
     path("periods/<int:pk>/mailing/", printing.period_mailing, name="period_mailing"),
     path("mailing/<int:pk>/", printing.batch_progress, name="batch_progress"),
+    # the charges that run with the property (§118-49..54)
+    path("capital/", capital.capital_list, name="capital"),
+    path("capital/<int:year>/", capital.capital_year_view, name="capital_year"),
+    path("capital/issues/<int:pk>/exclude/", capital.capital_exclude, name="capital_exclude"),
+    path("parcels/<int:parcel_pk>/connection-charge/", property.connection_new, name="connection_new"),
+    path("connection-charges/<int:pk>/", property.connection_charge, name="connection_charge"),
+    path("connection-charges/<int:pk>/bill.pdf", property.connection_charge_pdf, name="connection_charge_pdf"),
+    path("parcels/<int:parcel_pk>/search-letter/", property.search_letter, name="search_letter"),
+    path("parcels/<int:parcel_pk>/sale/", property.record_sale, name="record_sale"),
+    path("sales/<int:pk>/", property.sale, name="sale"),
 ]

@@ -79,9 +79,11 @@ def terms_of(tax_year: int) -> tuple[int, dict[str, Decimal]]:
     )
     if missing:
         raise ValidationError(
-            {"rate": f"The Town Board has set no capital charge rate in force on 1 January {tax_year} for the "
-                     f"{', '.join(missing)} area: the charge is levied at the rates the Board sets (§118-52)."}
-        )  # fmt: skip
+            {
+                "rate": f"The Town Board has set no capital charge rate in force on 1 January {tax_year} for the "
+                f"{', '.join(missing)} area: the charge is levied at the rates the Board sets (§118-52)."
+            }
+        )
     return roll_year, rates
 
 
@@ -96,23 +98,35 @@ def do_run_capital_charge(tax_year: int, *, acting_user: Any) -> CapitalChargeRu
     now = timezone.now()
     with transaction.atomic():
         record = CapitalChargeRun.objects.create(
-            tax_year=tax_year, roll_year=roll_year, run=f"capital-{tax_year}-{now:%Y%m%d%H%M%S%f}",
-            rates={code: format(rate, "f") for code, rate in sorted(rates.items())}, started_by=acting_user,
+            tax_year=tax_year,
+            roll_year=roll_year,
+            run=f"capital-{tax_year}-{now:%Y%m%d%H%M%S%f}",
+            rates={code: format(rate, "f") for code, rate in sorted(rates.items())},
+            started_by=acting_user,
             started_at=now,
-        )  # fmt: skip
+        )
         record.charged = sql.insert_charges(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
         CapitalChargeIssue.objects.filter(
-            tax_year=tax_year, resolved_by__isnull=True,
+            tax_year=tax_year,
+            resolved_by__isnull=True,
             parcel__in=CapitalCharge.objects.filter(tax_year=tax_year).values("parcel"),
-        ).update(resolved_by=record)  # fmt: skip
+        ).update(resolved_by=record)
         found = sql.insert_issues(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
         record.save(update_fields=["charged"])
         AuditEvent.objects.create(
-            actor=acting_user, action="do_run_capital_charge", run=record.run, rows=record.charged,
+            actor=acting_user,
+            action="do_run_capital_charge",
+            run=record.run,
+            rows=record.charged,
             subject=f"capital charge of tax year {tax_year} (roll {roll_year})",
-            detail={"tax_year": tax_year, "roll_year": roll_year, "rates": record.rates, "charged": record.charged,
-                    "issues_found": found},
-        )  # fmt: skip
+            detail={
+                "tax_year": tax_year,
+                "roll_year": roll_year,
+                "rates": record.rates,
+                "charged": record.charged,
+                "issues_found": found,
+            },
+        )
     return record
 
 
@@ -150,9 +164,12 @@ def do_exclude_capital_issue(issue: CapitalChargeIssue, *, reason: str, acting_u
         locked.excluded_reason, locked.excluded_by, locked.excluded_at = why, acting_user, timezone.now()
         locked.save(update_fields=["excluded_reason", "excluded_by", "excluded_at"])
         AuditEvent.objects.create(
-            actor=acting_user, action="do_exclude_capital_issue", subject=f"capital charge {locked.tax_year}"[:200],
-            rows=1, detail={"issue": locked.pk, "parcel": locked.parcel_id, "reason": why},
-        )  # fmt: skip
+            actor=acting_user,
+            action="do_exclude_capital_issue",
+            subject=f"capital charge {locked.tax_year}"[:200],
+            rows=1,
+            detail={"issue": locked.pk, "parcel": locked.parcel_id, "reason": why},
+        )
     return locked
 
 

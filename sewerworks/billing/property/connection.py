@@ -47,8 +47,13 @@ KIND = "connection_charge"
 SECTION = "118-54"
 WHO = "the Clerk's office or the Superintendent"
 NOT_IN_KEY = re.compile(r"[^A-Za-z0-9_.\-/]")  # what a pending charge's source id may not hold
-register_charge_kind(KIND, ledger_kind=LedgerKind.PENDING_CHARGE, section=SECTION, rides_on_next_bill=False,
-                     label="§118-54 connection charge")  # fmt: skip
+register_charge_kind(
+    KIND,
+    ledger_kind=LedgerKind.PENDING_CHARGE,
+    section=SECTION,
+    rides_on_next_bill=False,
+    label="§118-54 connection charge",
+)
 
 __all__ = ["do_pay_connection_charge", "do_post_connection_charge", "post_connection_charge", "unpaid"]
 
@@ -107,24 +112,41 @@ def post_connection_charge(
     with transaction.atomic():
         stored = store_decision(decision, subject=parcel, acting_user=acting_user)
         pending = add_pending_charge(
-            source_key=f"billing.{KIND}:{NOT_IN_KEY.sub('/', source_key)}"[:120], parcel=parcel, account=account,
+            source_key=f"billing.{KIND}:{NOT_IN_KEY.sub('/', source_key)}"[:120],
+            parcel=parcel,
+            account=account,
             amount=amount,
-            section=SECTION, description=f"§118-54 connection charge, {diameter_in}-inch building sewer",
-            program="billing", kind=KIND, incurred_on=offered_on, acting_user=acting_user,
-        )  # fmt: skip
+            section=SECTION,
+            description=f"§118-54 connection charge, {diameter_in}-inch building sewer",
+            program="billing",
+            kind=KIND,
+            incurred_on=offered_on,
+            acting_user=acting_user,
+        )
         charge = ConnectionCharge.objects.create(
-            number=_number(offered_on), source_key=source_key[:120], parcel=parcel, account=account,
-            building=building, diameter_in=Decimal(str(diameter_in)),
+            number=_number(offered_on),
+            source_key=source_key[:120],
+            parcel=parcel,
+            account=account,
+            building=building,
+            diameter_in=Decimal(str(diameter_in)),
             installed_by_town_ft=None if installed_by_town_ft in (None, "") else Decimal(str(installed_by_town_ft)),
-            amount=amount, offered_on=offered_on, due_on=due, pending_charge=pending, decision=stored,
+            amount=amount,
+            offered_on=offered_on,
+            due_on=due,
+            pending_charge=pending,
+            decision=stored,
             created_by=acting_user,
-        )  # fmt: skip
+        )
         posted = post_one(pending, on=offered_on, run=f"connection:{charge.number}", user=acting_user)
         AuditEvent.objects.create(
-            actor=acting_user, action="post_connection_charge", subject=f"connection charge {charge.number}",
-            rows=1, run=f"connection:{charge.number}",
+            actor=acting_user,
+            action="post_connection_charge",
+            subject=f"connection charge {charge.number}",
+            rows=1,
+            run=f"connection:{charge.number}",
             detail={"charge": charge.pk, "parcel": parcel.pk, "amount": format(amount, "f"), "posted": posted},
-        )  # fmt: skip
+        )
     return charge
 
 
@@ -193,34 +215,51 @@ def do_pay_connection_charge(
             bill = bill_of(locked)
             if not bill.on_ledger:
                 raise ValidationError(
-                    {"amount": "The connection charge is not on a sewer account yet: open the parcel's account "
-                               "first, and it is posted to it (I-91)."}
-                )  # fmt: skip
+                    {
+                        "amount": "The connection charge is not on a sewer account yet: open the parcel's account "
+                        "first, and it is posted to it (I-91)."
+                    }
+                )
             if paid > bill.balance:
                 raise ValidationError(
-                    {"amount": f"${paid:,} is more than the ${bill.balance:,} left to pay on connection charge "
-                               f"{locked.number} (§118-54)."}
-                )  # fmt: skip
+                    {
+                        "amount": f"${paid:,} is more than the ${bill.balance:,} left to pay on connection charge "
+                        f"{locked.number} (§118-54)."
+                    }
+                )
             posted = LedgerEntry.objects.get(source_key=f"pending:{locked.pending_charge_id}")
             accounts = SewerAccount.objects.select_for_update().select_related("parcel")
             account = accounts.get(pk=int(posted.account_id or 0))
             now = timezone.now()
             payment = Payment(
-                receipt_number=number, account=account, parcel=account.parcel, method=method, reference=ref,
-                payer=payer.strip(), amount=paid, received_on=day, received_by=acting_user, credit=ZERO,
-            )  # fmt: skip
+                receipt_number=number,
+                account=account,
+                parcel=account.parcel,
+                method=method,
+                reference=ref,
+                payer=payer.strip(),
+                amount=paid,
+                received_on=day,
+                received_by=acting_user,
+                credit=ZERO,
+            )
             payment._history_user = acting_user  # type: ignore[attr-defined]
             payment.save()
             LedgerEntry.objects.create(
-                parcel=locked.parcel, amount=-paid, source_key=f"payment:{number}:item:{locked.item_key}",
+                parcel=locked.parcel,
+                amount=-paid,
+                source_key=f"payment:{number}:item:{locked.item_key}",
                 description=f"Payment, receipt {number}: connection charge {locked.number} (§118-54)",
                 **payment_fields(account.pk, on=day, run=f"payment:{number}", now=now, user=acting_user),
-            )  # fmt: skip
+            )
             AuditEvent.objects.create(
-                actor=acting_user, action="do_pay_connection_charge", run=f"payment:{number}"[:64], rows=1,
+                actor=acting_user,
+                action="do_pay_connection_charge",
+                run=f"payment:{number}"[:64],
+                rows=1,
                 subject=f"receipt {number} toward connection charge {locked.number}"[:200],
                 detail={"payment": payment.pk, "charge": locked.pk, "amount": format(paid, "f")},
-            )  # fmt: skip
+            )
     except IntegrityError as exc:
         used = f"Receipt {number} was already used: use a new receipt number."
         raise ValidationError({"receipt_number": used}) from exc

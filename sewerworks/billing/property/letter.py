@@ -97,10 +97,14 @@ def _violations(parcel: Parcel, on: dt.date) -> list[ViolationLines]:
         fine = AbandonmentFine.objects.filter(violation=violation, posted_on__isnull=False, posted_on__lte=on).first()
         if fine is not None:
             imposed.append(("§118-5 abandonment fine (posted)", fine.posted_on, fine.amount))
-        imposed += [(f"Court fine ({c.court})", c.imposed_on, c.amount)
-                    for c in CourtFine.objects.filter(violation=violation, imposed_on__lte=on)]  # fmt: skip
-        imposed += [(c.description, c.incurred_on, c.amount)
-                    for c in ViolatorCharge.objects.filter(violation=violation, incurred_on__lte=on)]  # fmt: skip
+        imposed += [
+            (f"Court fine ({c.court})", c.imposed_on, c.amount)
+            for c in CourtFine.objects.filter(violation=violation, imposed_on__lte=on)
+        ]
+        imposed += [
+            (c.description, c.incurred_on, c.amount)
+            for c in ViolatorCharge.objects.filter(violation=violation, incurred_on__lte=on)
+        ]
         out.append(ViolationLines(violation, notices, imposed))
     return out
 
@@ -168,19 +172,34 @@ def do_write_search_letter(parcel: Parcel, *, as_of: dt.date, requested_by: str,
     if not who:
         raise ValidationError({"requested_by": "Name the attorney or firm the letter is for."})
     if as_of > timezone.localdate():
-        raise ValidationError({"as_of": f"{as_of} is after today: a letter states what the records show, not a "
-                                        "projection (I-124)."})  # fmt: skip
+        raise ValidationError(
+            {"as_of": f"{as_of} is after today: a letter states what the records show, not a projection (I-124)."}
+        )
     found = search(parcel, as_of=as_of)
     with transaction.atomic():
         number = _number(as_of)
         pdf = render_document(TEMPLATE, letter_context(found, number=number, requested_by=who, written_by=acting_user))
-        letter = SearchLetter(number=number, parcel=parcel, as_of=as_of, requested_by=who, fee=found.fee,
-                              owed=found.owed, created_by=acting_user)  # fmt: skip
+        letter = SearchLetter(
+            number=number,
+            parcel=parcel,
+            as_of=as_of,
+            requested_by=who,
+            fee=found.fee,
+            owed=found.owed,
+            created_by=acting_user,
+        )
         letter.file.save(f"{number}.pdf", ContentFile(bytes(pdf.write_pdf())), save=False)
         letter.save()
         AuditEvent.objects.create(
-            actor=acting_user, action="do_write_search_letter", subject=f"search letter {number}", rows=1,
-            detail={"letter": letter.pk, "parcel": parcel.pk, "as_of": as_of.isoformat(),
-                    "owed": format(found.owed, "f")},
-        )  # fmt: skip
+            actor=acting_user,
+            action="do_write_search_letter",
+            subject=f"search letter {number}",
+            rows=1,
+            detail={
+                "letter": letter.pk,
+                "parcel": parcel.pk,
+                "as_of": as_of.isoformat(),
+                "owed": format(found.owed, "f"),
+            },
+        )
     return letter
