@@ -16,6 +16,7 @@ from sewerworks.billing.api import periods  # noqa: F401
 from sewerworks.billing.api import payments  # noqa: F401
 from sewerworks.billing.api import printing  # noqa: F401
 from sewerworks.billing.api import void  # noqa: F401
+from sewerworks.billing.api import property  # noqa: F401  (the charges that run with the property)
 
 # isort: on
 from sewerworks.billing.api.router import router
