@@ -23,6 +23,7 @@ class BillingConfig(AppConfig):
             "imports.reads",
             "penalties.steps",
             "property.connection",
+            "property.steps",
             "attachments",
         ):
             try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from simple_history.models import HistoricalRecords
 
 from sewerworks.core.money import MoneyField
 
@@ -94,6 +95,7 @@ class CapitalChargeIssue(models.Model):
         CapitalChargeRun, verbose_name="resolved by", on_delete=models.PROTECT, null=True, blank=True,
         related_name="resolved", help_text="The later run that found the parcel's value and charged it.",
     )  # fmt: skip
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = "capital charge issue"

@@ -115,3 +115,15 @@ def test_the_parcel_page_offers_the_search_letter_the_connection_charge_and_the_
     board = client_as("board member").get(reverse("registry:parcel_detail", args=[parcel.pk])).content.decode()
     assert reverse("billing:search_letter", args=[parcel.pk]) in board
     assert reverse("billing:connection_new", args=[parcel.pk]) not in board
+
+
+def test_the_installation_charge_is_billed_with_the_connection_charge(parcel: Any, client_as: Any) -> None:
+    """§118-54: the lateral is covered by the charge (I-12); feet the town built under its contract add the
+    Board's installation rate (zero in the packaged values, I-123), shown on the bill."""
+    clerk = client_as("clerk")
+    url = reverse("billing:connection_new", args=[parcel.pk])
+    clerk.post(url, {"diameter_in": "4", "offered_on": "2026-11-20", "installed_by_town_ft": "60"})
+    charge = ConnectionCharge.objects.get()
+    assert charge.installed_by_town_ft == Decimal("60.00") and charge.amount == Decimal("1500.00")
+    rows = charge.decision.decision["amounts"][0]["breakdown"]
+    assert [r["item"] for r in rows][1].startswith("installation charge") and rows[1]["amount"] == "0.00"
