@@ -24,6 +24,7 @@ class BillingConfig(AppConfig):
             "penalties.steps",
             "property.connection",
             "property.steps",
+            "property.tap",
             "attachments",
         ):
             try:

@@ -180,3 +180,25 @@ def test_the_integer_formula_of_the_sql_is_the_ordinances_decimal_rule_to_the_ce
     expected = (value * rate / 1000).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     assert charge_of(value, rate) == expected
     assert Decimal(charge_cents(cents, rate_micro)) / 100 == expected
+
+
+def test_the_command_runs_a_tax_year_and_prints_its_totals_to_the_cent(town: Any, staff: Any) -> None:
+    """Worked example through the command line: $185,400 in Marlborough at $2.345 per $1,000 is $434.763, charged
+    $434.76; $100,010 in Milton at $3.125 is $312.53125, charged $312.53; $1,000 at $2.345 is $2.345, a half cent
+    rounded up to $2.35."""
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    _parcel("1.1-1-1", town.marlborough, "185400.00")
+    _parcel("1.1-1-2", town.milton, "100010.00")
+    _parcel("1.1-1-3", town.marlborough, "1000.00")
+    _parcel("1.1-1-4", town.milton, None)
+    out = StringIO()
+    call_command("capital_charge", "2027", "--as-user", staff.clerk.username, stdout=out)
+    printed = out.getvalue()
+    assert "Tax year 2027 on the roll of 2026: 3 charges written by this run." in printed
+    assert "Hamlet of Milton: 1 parcels, $312.53" in printed and "$437.11" in printed
+    assert "Total: 3 parcels, $749.64; open issues: 1." in printed
+    with pytest.raises(CommandError, match="run the capital charge"):
+        call_command("capital_charge", "2027", "--as-user", staff.inspector.username, stdout=StringIO())

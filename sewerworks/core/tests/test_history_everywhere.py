@@ -31,7 +31,8 @@ APPEND_ONLY = {
     "contracts.candidate": "derived by the screen in bulk from the registry, replaced whole by each run",
     "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
     "pretreatment.result": "lab results written in bulk with their sample",
-    "billing.capitalchargerun": "one row per run of a tax year's capital charge, its count written by the run, with its AuditEvent",
+    "billing.capitalchargerun": "one row per run of a tax year's capital charge, its count written by the run, "
+    "with its AuditEvent",
     "billing.capitalcharge": "written in bulk by a capital charge run, never edited; one AuditEvent per run",
     "billing.connectioncharge": "a connection charge bill, written once with its determination; paid by ledger entries",
     "billing.searchletter": "a search letter as handed over, numbered and kept with its PDF; a new one is a new row",
