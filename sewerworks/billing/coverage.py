@@ -96,6 +96,12 @@ REQUIREMENTS = claim(
              actions=(PROPERTY + "connection.do_post_connection_charge",
                       PROPERTY + "connection.do_pay_connection_charge"),
              topics=("connection-charge",), tests=(CONNECTION_TEST,)),
+    complete("118-54", "the connection charge billed when the owner taps in: the recorded connection bills it in the "
+             "same transaction, whatever path recorded it (an inspection's result, the API)",
+             views=("inspections:result", "api:record_connection"),
+             actions=("sewerworks.enforcement.actions.do_record_connection",), topics=("connection-charge",),
+             tests=(T + "test_connection_tap.test_a_six_inch_tap_recorded_by_the_superintendent_bills_2250_on_the_"
+                    "day_of_the_connection",)),
     missing("118-54", "unpaid connection charges, with interest and penalties, a lien levied on the property",
             meanwhile="The clerk reports unpaid connection charges to the tax office for the relevy."),
     complete("118-54", "the lateral the town builds covered by the connection charge (I-12), and the Board's "
