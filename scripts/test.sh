@@ -51,6 +51,8 @@ PG_PATHS=(
   sewerworks/registry/tests/test_search_substrings.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
+  sewerworks/grease/tests/test_pump_out_repeats.py
+  sewerworks/grease/tests/test_pump_out_histories.py
   sewerworks/engineering/tests/test_projects.py
   sewerworks/engineering/tests/test_api.py
   sewerworks/contracts/tests/test_screen.py

@@ -135,6 +135,11 @@ INTERPRETATIONS: dict[str, str] = {
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
+    # Hardening II (issue 30)
+    "I-175": "§118-38 pump-out log: an entry repeating one in the log (same interceptor, day, hauler, volume and "
+    "manifest) is that entry, not a second pump-out; another pump-out the same day is a second entry",
+    "I-176": "§118-38 prediction (I-67): a trap's records the prediction cannot read give a 'cannot predict' "
+    "finding naming why, never an error",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")
