@@ -14,7 +14,7 @@ from ninja.errors import HttpError
 
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
-from sewerworks.core.api.schemas import Day
+from sewerworks.core.api.schemas import Day, ErrorOut
 from sewerworks.core.determinations.run import LawNotInForce, run_determination, run_determinations
 from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
@@ -36,10 +36,6 @@ class TopicOut(Schema):
 
 class AsOf(Schema):
     as_of: Day | None = None
-
-
-class ErrorOut(Schema):
-    detail: Any
 
 
 def _topic_out(t: Topic) -> TopicOut:
