@@ -86,6 +86,9 @@ CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").sp
 SEWERWORKS_JURISDICTION = os.environ.get("SEWERWORKS_JURISDICTION", "marlborough-ny")
 # A running job whose worker is on another host is taken as interrupted after this long without a sign of life.
 SEWERWORKS_JOB_STALE_MINUTES = int(os.environ.get("SEWERWORKS_JOB_STALE_MINUTES", "60"))
+# Processes that typeset a batch of bills (billing.documents.batch); unset: two, or one on a one-core machine.
+if os.environ.get("SEWERWORKS_BILL_PDF_WORKERS"):
+    SEWERWORKS_BILL_PDF_WORKERS = int(os.environ["SEWERWORKS_BILL_PDF_WORKERS"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
