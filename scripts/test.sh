@@ -34,6 +34,7 @@ PG_PATHS=(
   sewerworks/core/tests/test_events.py
   sewerworks/core/tests/test_outage.py
   sewerworks/core/tests/test_jobs.py
+  sewerworks/core/tests/test_job_queue.py
   sewerworks/core/tests/test_history_everywhere.py
   sewerworks/core/tests/test_request_writes.py
   sewerworks/core/tests/test_parameters_cached.py

@@ -86,6 +86,8 @@ CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").sp
 SEWERWORKS_JURISDICTION = os.environ.get("SEWERWORKS_JURISDICTION", "marlborough-ny")
 # A running job whose worker is on another host is taken as interrupted after this long without a sign of life.
 SEWERWORKS_JOB_STALE_MINUTES = int(os.environ.get("SEWERWORKS_JOB_STALE_MINUTES", "60"))
+# Jobs one user may have waiting for the worker at once (core.jobs.queue, issue 30); the system's own are not counted.
+SEWERWORKS_JOBS_QUEUED_PER_USER = int(os.environ.get("SEWERWORKS_JOBS_QUEUED_PER_USER", "5"))
 # Processes that typeset a batch of bills (billing.documents.batch); unset: two, or one on a one-core machine.
 if os.environ.get("SEWERWORKS_BILL_PDF_WORKERS"):
     SEWERWORKS_BILL_PDF_WORKERS = int(os.environ["SEWERWORKS_BILL_PDF_WORKERS"])
