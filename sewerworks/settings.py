@@ -140,6 +140,7 @@ MIDDLEWARE = [
     "sewerworks.core.access.sessions.SessionIdleRenewalMiddleware",
     "sewerworks.core.web.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "sewerworks.core.web.middleware.RefuseNulMiddleware",  # one rule for text: a NUL anywhere is a 422 (issue 30)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
