@@ -18,7 +18,7 @@ step() { echo; echo "==== $*"; }
 PG_PATHS=(
   # the longest tests first (the API fuzzing, the operations' servers and clusters), so that the two workers
   # end together rather than one running them alone at the end
-  tests/api
+  tests/api  # schemathesis over the demo district, derandomized (a fixed seed), two minutes; make fuzz: random
   tests/operations
   sewerworks/billing
   # core: the tests of writes, locks, jobs, sessions, the generation, money and outages (its screens,
