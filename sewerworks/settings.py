@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "sewerworks.registry",
     "sewerworks.enforcement",
     "sewerworks.billing",
+    "sewerworks.inspections",
     "sewerworks.grease",
     "sewerworks.engineering",
     "sewerworks.contracts",
