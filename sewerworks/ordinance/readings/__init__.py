@@ -16,6 +16,7 @@ from sewerworks.ordinance.readings import (
     i122_i125,
     i130_i134,
     i170_i172,
+    i175_i176,
 )
 from sewerworks.ordinance.readings.model import Interpretation, Status
 
@@ -29,6 +30,7 @@ ENTRIES: tuple[Interpretation, ...] = (
     *i122_i125.ENTRIES,
     *i130_i134.ENTRIES,
     *i170_i172.ENTRIES,
+    *i175_i176.ENTRIES,
 )
 
 __all__ = ["ENTRIES", "Interpretation", "Status"]
