@@ -1,0 +1,127 @@
+"""From new exceedances to enforcement: one hand-off for both paths that find them, the results entered sample by
+sample (``do_record_results``) and a period evaluated at once (:mod:`sewerworks.pretreatment.period`).
+
+The new exceedances of one industrial user in one run open one §118-37 violation (enforcement's
+``do_open_violation``, program pretreatment, discovered by sampling), opened first so that each exceedance is
+written with it (no ``UPDATE`` of the findings afterwards), and a follow-up for the Superintendent to serve the
+notice of violation (§118-47). Exceedances are written in bulk, each with its stored decision and its results
+as evidence. A §118-39 trigger, and the substances found above their limits, open the Town Engineer's review
+or join the one open (I-74); never a violation by themselves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from sewerworks.core.access.roles import SUPERINTENDENT
+from sewerworks.core.determinations.run import store_decisions
+from sewerworks.core.records.bulk import announce_written
+from sewerworks.enforcement.actions import do_open_deadline, do_open_violation
+from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program
+from sewerworks.enforcement.models import FollowUp, Violation
+from sewerworks.ordinance.decision import Decision
+from sewerworks.pretreatment.actions.reviews import open_or_extend_review
+from sewerworks.pretreatment.evaluation import Judged
+from sewerworks.pretreatment.models import EvaluationRun, Exceedance, IndustrialUser
+
+__all__ = ["HandedOff", "figures", "hand_off"]
+
+
+@dataclass
+class HandedOff:
+    """What one hand-off wrote."""
+
+    exceedances: list[Exceedance] = field(default_factory=list)
+    violations: int = 0
+    reviews: int = 0
+
+
+def figures(decision: Decision) -> dict[str, Any]:
+    """An exceedance's figures as its (failing) decision states them: the table row, section, value, limit, unit
+    and sentence."""
+    finding = decision.failed[0]
+    compared = finding.compared
+    return {
+        "row": str(compared.get("row", "")), "section": finding.section,
+        "value": Decimal(str(compared.get("value", "0"))),
+        "limit": Decimal(str(compared.get("limit", "0")).split(" ")[0]),
+        "unit": str(compared.get("unit", "")), "sentence": finding.sentence[:300],
+    }  # fmt: skip
+
+
+def hand_off(
+    new: Mapping[int, list[Judged]], triggers: Mapping[int, list[Judged]], *, acting_user: Any, run: str,
+    on: dt.date, found_by: EvaluationRun | None = None,
+) -> HandedOff:  # fmt: skip
+    """``new``: each user's new exceedances (one judgement per point, parameter, basis and day); ``triggers``:
+    each user's §118-39 triggers. Opens one violation per user with new exceedances and the reviews."""
+    done = HandedOff()
+    users = IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel")
+    for user in users.order_by("pk"):
+        found = new.get(user.pk, [])
+        if found:
+            done.exceedances += _open_violation(user, found, acting_user, run, on, found_by)
+            done.violations += 1
+        substances = sorted({j.parameter for j in found})
+        review_facts = triggers.get(user.pk, [])
+        if (review_facts or substances) and open_or_extend_review(user, review_facts, substances, on):
+            done.reviews += 1
+    return done
+
+
+def _exceedances(found: list[Judged], acting_user: Any, violation: Violation,
+                 found_by: EvaluationRun | None) -> list[Exceedance]:  # fmt: skip
+    """The exceedances of the judged values, each with its decision and its results as evidence, written with the
+    violation they opened: three bulk inserts, whatever their number."""
+    stored = store_decisions([(j.decision, j.point) for j in found], acting_user=acting_user)
+    written = Exceedance.objects.bulk_create([
+        Exceedance(user_id=j.point.user_id, point_id=j.point.pk, parameter=j.parameter, basis=j.basis, day=j.day,
+                   decision=decision, violation=violation, found_by=found_by, **figures(j.decision))
+        for j, decision in zip(found, stored, strict=True)
+    ])  # fmt: skip
+    evidence = Exceedance.results.through
+    evidence.objects.bulk_create([evidence(exceedance_id=e.pk, result_id=r.pk)
+                                  for e, j in zip(written, found, strict=True) for r in j.results])  # fmt: skip
+    announce_written(Exceedance, [e.pk for e in written])
+    return written
+
+
+def _superintendent() -> Any:
+    return get_user_model().objects.filter(groups__name=SUPERINTENDENT, is_active=True).order_by("pk").first()
+
+
+def _open_violation(user: IndustrialUser, found: list[Judged], acting_user: Any, run: str, on: dt.date,
+                    found_by: EvaluationRun | None) -> list[Exceedance]:  # fmt: skip
+    """One §118-37 violation for the user's new exceedances of this run (opened first, so each exceedance is
+    written with it), and the task to serve its notice."""
+    found.sort(key=lambda j: (j.day, j.parameter, j.basis, j.point.pk))
+    lines = "; ".join(f"{j.day}: {j.decision.failed[0].sentence[:300]}" for j in found[:20])
+    more = f" (and {len(found) - 20} more)" if len(found) > 20 else ""
+    who = acting_user.get_full_name() or acting_user.get_username()
+    how = f"the evaluation of {found_by.start} to {found_by.end} started by {who}" if found_by else (
+        f"the lab results entered by {who}")  # fmt: skip
+    violation = do_open_violation(
+        parcel=user.building.parcel, section="118-37", program=Program.PRETREATMENT, discovered_on=on,
+        how_discovered=Discovery.SAMPLING, acting_user=None,
+        description=f"Discharge above the §118-37 limits at {user} found in {how}"
+        f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
+    )  # fmt: skip
+    exceedances = _exceedances(found, acting_user, violation, found_by)
+    superintendent = _superintendent()
+    title = f"Serve the notice of violation of §118-37 on {user}"[:200]
+    deadline = do_open_deadline(
+        program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=exceedances[0].decision,
+        section="118-47", title=title, acting_user=None, due_on=on, parcel=user.building.parcel,
+        officer=superintendent, why="Opened by the evaluation of lab results (§118-37, §118-47)",
+    )  # fmt: skip
+    task = FollowUp(deadline=deadline, kind="serve_notice_of_violation", raised_on=on,
+                    title=title, assigned_to=superintendent)  # fmt: skip
+    task._change_reason = "Raised by the evaluation of lab results"  # type: ignore[attr-defined]
+    task.save()
+    return exceedances
