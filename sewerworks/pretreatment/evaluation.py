@@ -120,6 +120,13 @@ def judge_sample(sample: Sample, results: list[Result], agreements: list[dict[st
     return out
 
 
+def sends_to_review(judged: Judged) -> bool:
+    """A §118-39 trigger, or a non-detect whose detection limit is above the limit, which cannot show compliance
+    (I-72): both go to the review list (``actions.reviews.open_or_extend_review``)."""
+    decision = judged.decision
+    return decision.outcome == "review-required" or any("I-72" in f.interpretations for f in decision.discretionary)
+
+
 def excess(judged: Judged) -> Decimal:
     """How far a failing reading is beyond its limit (below the bottom of the pH range counts as beyond)."""
     compared = judged.decision.failed[0].compared

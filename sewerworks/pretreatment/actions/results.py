@@ -24,7 +24,7 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, in_limit_unit
 from sewerworks.pretreatment.actions.handoff import hand_off
-from sewerworks.pretreatment.evaluation import Judged, evaluate_point, one_per_day
+from sewerworks.pretreatment.evaluation import Judged, evaluate_point, one_per_day, sends_to_review
 from sewerworks.pretreatment.models import Exceedance, Result, Sample, SamplingPoint
 
 __all__ = ["LabRow", "do_record_results", "Outcome"]
@@ -118,7 +118,7 @@ def evaluate_and_act(
         for judged in evaluate_point(point, by_point[point.pk], as_of=as_of):
             if judged.decision.failed:
                 failed.append(judged)
-            if judged.decision.outcome == "review-required":
+            if sends_to_review(judged):
                 triggers[point.user_id].append(judged)
     new: dict[int, list[Judged]] = defaultdict(list)  # per user: limits newly exceeded, one per day (I-154)
     for judged in one_per_day(failed).values():
