@@ -76,7 +76,7 @@ def _converter(model: Any, name: str) -> Callable[[Any], Any]:
 def rows_of(cursor: Any, ranges: Ranges) -> dict[tuple[int, str], list[Row]]:
     """The counted results (I-153) of each series in its ranges of days."""
     d = Dialect()
-    _table(cursor, "pt_fetch", "point_id, parameter, lo, hi", (
+    _table(cursor, "pt_fetch", "point_id integer, parameter text, lo date, hi date", (
         (p, x, d.date(lo), d.date(hi)) for (p, x), spans in merged(ranges).items() for lo, hi in spans))  # fmt: skip
     cursor.execute(
         f"SELECT r.id, s.point_id, r.parameter, s.day, s.kind, r.value, r.qualifier, r.detection_limit,"

@@ -16,6 +16,7 @@ SIGKILL right after committing chunk N (the kill test); it does nothing otherwis
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import signal
@@ -26,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.db.models import Min
 from django.utils import timezone
 
@@ -148,7 +149,8 @@ def evaluate_period(start: dt.date, end: dt.date, *, acting_user: Any, as_of: dt
                               progress=progress, chunk_users=chunk_users)  # fmt: skip
             except Exception as exc:
                 failed = f"{type(exc).__name__}: {exc}"[:300]
-                EvaluationRun.objects.filter(pk=run.pk).update(status=EvaluationRun.Status.FAILED, message=failed)
+                with contextlib.suppress(DatabaseError):  # in a broken transaction the caller's rollback says it
+                    EvaluationRun.objects.filter(pk=run.pk).update(status=EvaluationRun.Status.FAILED, message=failed)
                 raise
         run.refresh_from_db()
         run.status, run.finished_at, run.timings = EvaluationRun.Status.FINISHED, timezone.now(), clock.total()

@@ -108,18 +108,18 @@ class Finder:
 
     def prepare(self, cursor: Any, read: SeriesRanges | None, judge: SeriesRanges | None) -> None:
         d = self.d
-        _table(cursor, "pt_limits", "parameter, basis, lo, hi, lim, low", (
+        _table(cursor, "pt_limits", "parameter text, basis text, lo integer, hi integer, lim bigint, low bigint", (
             (x.parameter, x.basis, d.number(x.start), d.number(x.end), nano(x.high),
              None if x.low is None else nano(x.low)) for x in self.limits))  # fmt: skip
-        _table(cursor, "pt_agree", "point_id, parameter, lo, hi, lim", (
+        _table(cursor, "pt_agree", "point_id integer, parameter text, lo integer, hi integer, lim bigint", (
             (point, a.parameter, d.number(a.start), d.number(a.end), nano(a.limit))
             for a in self.agreed for point in self.points_of.get(a.user_id, ())))  # fmt: skip
         cursor.execute("DROP TABLE IF EXISTS pt_read")
         cursor.execute("DROP TABLE IF EXISTS pt_judge")
         if read is not None and judge is not None:
-            _table(cursor, "pt_read", "point_id, parameter, lo, hi", (
+            _table(cursor, "pt_read", "point_id integer, parameter text, lo date, hi date", (
                 (p, x, d.date(lo), d.date(hi)) for (p, x), ranges in read.items() for lo, hi in ranges))  # fmt: skip
-            _table(cursor, "pt_judge", "point_id, parameter, lo, hi", (
+            _table(cursor, "pt_judge", "point_id integer, parameter text, lo integer, hi integer", (
                 (p, x, d.number(lo), d.number(hi)) for (p, x), spans in judge.items() for lo, hi in spans))  # fmt: skip
         self.scoped = read is not None
         self._daily(cursor)

@@ -5,8 +5,9 @@ recorded in the days judged (I-151):
 
 - found and not recorded: added, through the hand-off every new exceedance takes (``actions.handoff``: one
   violation per user per run, written with it, and the Superintendent's task to serve the notice);
-- found and recorded with other figures (value, limit, section): its figures, decision and evidence change, the
-  old figures kept in the change; found and recorded withdrawn: it holds again (reinstated, with its figures);
+- found and recorded with other figures (value, limit, section) or other results as evidence: its figures,
+  decision and evidence change, the old figures kept in the change; found and recorded withdrawn: it holds
+  again (reinstated, with its figures);
 - recorded and not found: withdrawn with the run and the reason (the value judged now, or that there is none),
   never deleted: its violation stays for staff to decide.
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -45,6 +46,7 @@ class Recorded:
     limit: Decimal
     section: str
     withdrawn: bool
+    evidence: frozenset[int] = frozenset()
 
 
 def recorded(start: dt.date, end: dt.date, judged: Ranges | None) -> dict[Key, Recorded]:
@@ -58,7 +60,14 @@ def recorded(start: dt.date, end: dt.date, judged: Ranges | None) -> dict[Key, R
     ):
         if judged is None or any(lo <= day <= hi for lo, hi in judged.get((point, parameter), ())):
             out[point, parameter, basis, day] = Recorded(pk, user, value, limit, section, withdrawn is not None)
-    return out
+    evidence: dict[int, set[int]] = defaultdict(set)
+    pks = sorted(r.pk for r in out.values())
+    through = Exceedance.results.through.objects
+    for at in range(0, len(pks), 2000):
+        for exceedance, result in through.filter(exceedance_id__in=pks[at : at + 2000]).values_list(
+                "exceedance_id", "result_id"):  # fmt: skip
+            evidence[exceedance].add(result)
+    return {k: replace(r, evidence=frozenset(evidence[r.pk])) for k, r in out.items()}
 
 
 @dataclass
@@ -78,8 +87,10 @@ class Plan:
 
 
 def _same(r: Recorded, judged: Judged) -> bool:
+    """The same figures and the same results as evidence (a result added to a day, or corrected, changes them)."""
     now = figures(judged.decision)
-    return (r.value, r.limit, r.section) == (now["value"], now["limit"], now["section"])
+    return (r.value, r.limit, r.section, r.evidence) == (now["value"], now["limit"], now["section"],
+                                                          frozenset(x.pk for x in judged.results))  # fmt: skip
 
 
 def plan(found: dict[Key, Judged], now: dict[Key, Judged], on_record: dict[Key, Recorded],

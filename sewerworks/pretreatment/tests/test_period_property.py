@@ -140,7 +140,9 @@ def test_a_year_judged_at_once_finds_what_each_series_finds(manhole: Any, staff:
             change_toxic_limit(lowered[0], thirty="0.3", twenty_four="0.6", effective=START + dt.timedelta(lowered[1]),
                                by=staff.clerk)  # fmt: skip
         rerun = evaluate_period(START, AS_OF, acting_user=staff.superintendent, as_of=AS_OF)
-        assert at_once() == per_sample(points), rerun.notes
+        got, want = at_once(), per_sample(points)
+        assert got == want, (rerun.notes, {k: v for k, v in got.items() if want.get(k) != v},
+                             {k: v for k, v in want.items() if got.get(k) != v})
         event(f"first +{first.added}; rerun {'in full' if rerun.full else 'of what changed'}: +{rerun.added} "
               f"~{rerun.changed} -{rerun.withdrawn}")
         transaction.set_rollback(True)
