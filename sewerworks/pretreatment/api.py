@@ -183,7 +183,8 @@ def enter_sample(request: HttpRequest, user_id: int, payload: s.SampleIn) -> Any
         raise HttpError(422, f"sampling_point: {payload.sampling_point!r} is not a sampling point of {user}.")
     sample = {"sample_id": payload.sample_id, "sampling_point": payload.sampling_point.strip(),
               "start": payload.start.isoformat(), "end": payload.end.isoformat(), "sample_type": payload.sample_type,
-              "lab": payload.lab, "flow_gal": "" if payload.flow_gal is None else str(payload.flow_gal)}  # fmt: skip
+              "lab": payload.lab, "flow_gal": "" if payload.flow_gal is None else str(payload.flow_gal),
+              "corrects": payload.corrects.strip()}  # fmt: skip
     results = [{"parameter": r.parameter, "result": str(r.result), "qualifier": r.qualifier, "unit": r.unit,
                 "detection_limit": "" if r.detection_limit is None else str(r.detection_limit), "method": r.method}
                for r in payload.results]  # fmt: skip

@@ -218,4 +218,6 @@ class SampleIn(Schema):
     start: dt.datetime = Field(..., description="Without a zone: the Town's time.")
     end: dt.datetime = Field(..., description="A composite's end names its day (I-31).")
     flow_gal: Gallons | None = Field(None, description="Flow over the sample, gallons (I-31).")
+    corrects: Str60 = Field("", description="The lab's id of an earlier sample of the same point and day that this "
+                            "one corrects: its results replace that sample's for the parameters reported (I-153).")
     results: list[ResultIn] = Field(..., min_length=1, max_length=40)
