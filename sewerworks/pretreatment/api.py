@@ -23,6 +23,7 @@ from sewerworks.core.models import BoardResolution
 from sewerworks.ordinance.s118_37_limits import PARAMETERS
 from sewerworks.pretreatment import actions
 from sewerworks.pretreatment import api_schemas as s
+from sewerworks.pretreatment.api_evaluations import router as evaluations_router
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.imports import check_sample
 from sewerworks.pretreatment.models import Exceedance, IndustrialUser, Sample
@@ -30,6 +31,7 @@ from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import Building, SewerAccount
 
 router = Router(tags=["pretreatment"])
+router.add_router("/", evaluations_router)
 VIEW = "pretreatment.view_pretreatment"
 
 
@@ -95,7 +97,8 @@ def list_findings(request: HttpRequest, user_id: int | None = None) -> Any:
     return [{
         "id": e.pk, "user_id": e.user_id, "point": e.point.code, "day": e.day, "parameter": e.parameter,
         "basis": e.basis, "row": e.row, "section": e.section, "value": _plain(e.value), "limit": _plain(e.limit),
-        "unit": e.unit, "sentence": e.sentence, "violation_id": e.violation_id,
+        "unit": e.unit, "sentence": e.sentence, "violation_id": e.violation_id, "found_by_run": e.found_by_id,
+        "withdrawn_by_run": e.withdrawn_by_id, "withdrawn_reason": e.withdrawn_reason,
     } for e in found]  # fmt: skip
 
 
