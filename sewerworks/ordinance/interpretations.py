@@ -135,6 +135,17 @@ INTERPRETATIONS: dict[str, str] = {
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
+    # A period's lab results judged at once (issue 36)
+    "I-150": "§118-37 each day is judged against the limits in force that day: a 30-day average on the day it is "
+    "judged, whatever limits were in force on the earlier days of its window",
+    "I-151": "§118-37 a finding that no longer holds is withdrawn with the evaluation and the reason, never deleted; "
+    "its violation is left to staff; one found again is reinstated, changed figures are kept before and after",
+    "I-152": "§118-37 lab qualifiers: '>' (above the range) is refused, the lab must dilute and report a number; "
+    "'ND' with a detection limit reads as '<' that limit, without one it is refused",
+    "I-153": "§118-37 a corrected result is a new sample naming the sample it corrects (same point and day): its "
+    "results replace that sample's for the parameters it reports; the corrected results stay on record",
+    "I-154": "§118-37 several readings of one day beyond the same pH, heat or slug limit are one exceedance: the "
+    "reading farthest beyond it (the earliest of equals), with that reading as evidence",
 }
 
 ID_PATTERN = re.compile(r"\bI-\d{2}\b")
