@@ -11,11 +11,32 @@ from sewerworks.core.models import BoardResolution
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, in_limit_unit
-from sewerworks.pretreatment.models import Result, Sample, SamplingPoint, SpecialAgreement
+from sewerworks.pretreatment.actions.handoff import figures
+from sewerworks.pretreatment.evaluation import evaluate_point, one_per_day
+from sewerworks.pretreatment.models import Exceedance, Result, Sample, SamplingPoint, SpecialAgreement
 from sewerworks.pretreatment.tests.conftest import NY
 from sewerworks.registry.tests import factories as f
 
 LAB = "Hudson Valley Labs"
+Figures = dict[tuple[Any, ...], tuple[Any, ...]]
+
+
+def per_sample(points: list[SamplingPoint], as_of: dt.date) -> Figures:
+    """What ``evaluate_point`` finds, one per (point, parameter, basis, day) (I-154), with its figures and
+    evidence: what the period's evaluation must find."""
+    failed = [j for p in points for j in evaluate_point(p, as_of=as_of) if j.decision.failed]
+    out = {}
+    for key, judged in one_per_day(failed).items():
+        f = figures(judged.decision)
+        out[key] = (f["value"], f["limit"], f["section"], f["sentence"], sorted(r.pk for r in judged.results))
+    return out
+
+
+def at_once() -> Figures:
+    """The exceedances standing (not withdrawn), with the same figures."""
+    found = Exceedance.objects.filter(withdrawn_by=None).prefetch_related("results")
+    return {(e.point_id, e.parameter, e.basis, e.day): (e.value, e.limit, e.section, e.sentence,
+                                                         sorted(r.pk for r in e.results.all())) for e in found}
 
 
 def enter_unevaluated(point: SamplingPoint, day: dt.date, kind: str, results: list[tuple[str, str, str, str]], *,
@@ -54,11 +75,11 @@ def agreement(user: Any, parameter: str, limit: str, starts_on: dt.date, ends_on
                                            limit=Decimal(limit), starts_on=starts_on, ends_on=ends_on)  # fmt: skip
 
 
-def second_user(staff: Any, code: str = "CM-7", name: str = "Highland Plating Works") -> SamplingPoint:
-    """Another industrial user with its control manhole."""
+def second_user(staff: Any, code: str = "CM-7", name: str = "Highland Plating Works", n: int = 0) -> SamplingPoint:
+    """Another industrial user with its control manhole (``n``: a different one each)."""
     from sewerworks.pretreatment.actions import do_add_sampling_point, do_register_industrial_user
 
-    parcel = f.parcel(f"108.12-3-{70 + len(code)}", street_number="70", street_name="Western Ave", dx=400)
+    parcel = f.parcel(f"108.12-3-{70 + n}", street_number=str(70 + n), street_name="Western Ave", dx=400 + 200 * n)
     building = f.building(parcel, use="industrial", name=name)
     user = do_register_industrial_user(building=building, activity="Electroplating", acting_user=staff.engineer,
                                        average_daily_flow=Decimal(3000))  # fmt: skip

@@ -18,14 +18,14 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from sewerworks.pretreatment.actions.handoff import figures
-from sewerworks.pretreatment.evaluation import evaluate_point, one_per_day
-from sewerworks.pretreatment.models import Exceedance, Sample
+from sewerworks.pretreatment.models import Sample
 from sewerworks.pretreatment.period.run import evaluate_period
 from sewerworks.pretreatment.tests.period_helpers import (
     agreement,
+    at_once,
     change_toxic_limit,
     enter_unevaluated,
+    per_sample,
     second_user,
 )
 
@@ -83,22 +83,6 @@ def year(draw: Any) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def per_sample(points: list[Any]) -> dict[tuple[Any, ...], tuple[Any, ...]]:
-    """What ``evaluate_point`` finds, one per (point, parameter, basis, day) (I-154), with its figures."""
-    failed = [j for p in points for j in evaluate_point(p, as_of=AS_OF) if j.decision.failed]
-    out = {}
-    for key, judged in one_per_day(failed).items():
-        f = figures(judged.decision)
-        out[key] = (f["value"], f["limit"], f["section"], f["sentence"], sorted(r.pk for r in judged.results))
-    return out
-
-
-def at_once() -> dict[tuple[Any, ...], tuple[Any, ...]]:
-    found = Exceedance.objects.filter(withdrawn_by=None).prefetch_related("results")
-    return {(e.point_id, e.parameter, e.basis, e.day): (e.value, e.limit, e.section, e.sentence,
-                                                         sorted(r.pk for r in e.results.all())) for e in found}
-
-
 def _enter(points: list[Any], drawn: dict[str, Any], late: bool, staff: Any) -> dict[int, Sample]:
     """The drawn samples of the first delivery (or the late ones), by their position in the draw."""
     return {n: enter_unevaluated(points[s["point"]], s["day"], s["kind"], s["results"], by=staff.clerk,
@@ -131,7 +115,7 @@ def test_a_year_judged_at_once_finds_what_each_series_finds(manhole: Any, staff:
             change_toxic_limit(lowered[0], thirty="0.3", twenty_four="0.6", effective=START + dt.timedelta(lowered[1]),
                                by=staff.clerk)  # fmt: skip
         first = evaluate_period(START, AS_OF, acting_user=staff.superintendent, as_of=AS_OF)
-        assert at_once() == per_sample(points), first.notes
+        assert at_once() == per_sample(points, AS_OF), first.notes
 
         entered.update(_enter(points, drawn, True, staff))
         if drawn["correction"]:
@@ -140,7 +124,7 @@ def test_a_year_judged_at_once_finds_what_each_series_finds(manhole: Any, staff:
             change_toxic_limit(lowered[0], thirty="0.3", twenty_four="0.6", effective=START + dt.timedelta(lowered[1]),
                                by=staff.clerk)  # fmt: skip
         rerun = evaluate_period(START, AS_OF, acting_user=staff.superintendent, as_of=AS_OF)
-        got, want = at_once(), per_sample(points)
+        got, want = at_once(), per_sample(points, AS_OF)
         assert got == want, (rerun.notes, {k: v for k, v in got.items() if want.get(k) != v},
                              {k: v for k, v in want.items() if got.get(k) != v})
         event(f"first +{first.added}; rerun {'in full' if rerun.full else 'of what changed'}: +{rerun.added} "

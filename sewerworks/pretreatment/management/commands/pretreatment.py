@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from sewerworks.pretreatment.actions.evaluations import calendar_year, do_evaluate_period, do_start_period_evaluation
 from sewerworks.pretreatment.models import EvaluationRun
-from sewerworks.pretreatment.period.run import EvaluationBusy
+from sewerworks.pretreatment.period.run import CHUNK_USERS, EvaluationBusy
 
 SHOWN = 200  # changes printed; the run's page and the API list them all
 
@@ -65,11 +65,15 @@ class Command(BaseCommand):
         evaluate.add_argument("--as-of", type=_day, help="The day it is evaluated on (default today).")
         evaluate.add_argument("--as-user", default="", help="Act as this user (their role decides what is allowed).")
         evaluate.add_argument("--background", action="store_true", help="Start it as a background job.")
+        evaluate.add_argument("--chunk", type=int, default=CHUNK_USERS,
+                              help=f"Industrial users written per transaction (default {CHUNK_USERS}).")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         user = get_user_model().objects.filter(username=opts["as_user"], is_active=True).first()
         if user is None:
             raise CommandError(f"--as-user: no active user {opts['as_user']!r}")
+        if opts["chunk"] < 1:
+            raise CommandError("--chunk: at least 1 user per transaction")
         as_of = opts["as_of"] or timezone.localdate()
         first, last = calendar_year(as_of)
         start, end = opts["start"] or first, opts["end"] or last
@@ -78,7 +82,8 @@ class Command(BaseCommand):
                 job = do_start_period_evaluation(start, end, acting_user=user)
                 self.stdout.write(f"Started job {job.pk}: {job.title} (sewerworks jobs {job.pk} follows it).")
                 return
-            run = do_evaluate_period(start, end, acting_user=user, as_of=opts["as_of"], progress=self._progress)
+            run = do_evaluate_period(start, end, acting_user=user, as_of=opts["as_of"], progress=self._progress,
+                                     chunk_users=opts["chunk"])
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from exc
         except (PermissionDenied, EvaluationBusy) as exc:
