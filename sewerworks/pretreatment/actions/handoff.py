@@ -18,9 +18,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import connection
 
 from sewerworks.core.access.roles import SUPERINTENDENT
 from sewerworks.core.determinations.run import store_decisions
+from sewerworks.core.models import StoredDecision
+from sewerworks.core.records import events
 from sewerworks.core.records.bulk import announce_written
 from sewerworks.enforcement.actions import do_open_deadline, do_open_violation
 from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program
@@ -63,10 +66,11 @@ def hand_off(
     each user's §118-39 triggers. Opens one violation per user with new exceedances and the reviews."""
     done = HandedOff()
     users = IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel")
+    superintendent = _superintendent() if new else None
     for user in users.order_by("pk"):
         found = new.get(user.pk, [])
         if found:
-            done.exceedances += _open_violation(user, found, acting_user, run, on, found_by)
+            done.exceedances += _open_violation(user, found, acting_user, run, on, found_by, superintendent)
             done.violations += 1
         substances = sorted({j.parameter for j in found})
         review_facts = triggers.get(user.pk, [])
@@ -85,11 +89,21 @@ def _exceedances(found: list[Judged], acting_user: Any, violation: Violation,
                    decision=decision, violation=violation, found_by=found_by, **figures(j.decision))
         for j, decision in zip(found, stored, strict=True)
     ])  # fmt: skip
-    evidence = Exceedance.results.through
-    evidence.objects.bulk_create([evidence(exceedance_id=e.pk, result_id=r.pk)
-                                  for e, j in zip(written, found, strict=True) for r in j.results])  # fmt: skip
+    write_evidence([(e.pk, r.pk) for e, j in zip(written, found, strict=True) for r in j.results])
+    events.recorded_in_story(StoredDecision, [d.pk for d in stored])
+    events.recorded_in_story(Exceedance, [e.pk for e in written])
     announce_written(Exceedance, [e.pk for e in written])
     return written
+
+
+def write_evidence(pairs: list[tuple[int, int]]) -> None:
+    """The (exceedance, result) rows of the evidence, in one ``executemany`` (thousands in a period's run)."""
+    if not pairs:
+        return
+    through = Exceedance.results.through._meta
+    columns = [through.get_field(n).column for n in ("exceedance", "result")]
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {through.db_table} ({', '.join(columns)}) VALUES (%s, %s)", pairs)  # noqa: S608
 
 
 def _superintendent() -> Any:
@@ -97,7 +111,7 @@ def _superintendent() -> Any:
 
 
 def _open_violation(user: IndustrialUser, found: list[Judged], acting_user: Any, run: str, on: dt.date,
-                    found_by: EvaluationRun | None) -> list[Exceedance]:  # fmt: skip
+                    found_by: EvaluationRun | None, superintendent: Any) -> list[Exceedance]:  # fmt: skip
     """One §118-37 violation for the user's new exceedances of this run (opened first, so each exceedance is
     written with it), and the task to serve its notice."""
     found.sort(key=lambda j: (j.day, j.parameter, j.basis, j.point.pk))
@@ -113,7 +127,6 @@ def _open_violation(user: IndustrialUser, found: list[Judged], acting_user: Any,
         f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
     )  # fmt: skip
     exceedances = _exceedances(found, acting_user, violation, found_by)
-    superintendent = _superintendent()
     title = f"Serve the notice of violation of §118-37 on {user}"[:200]
     deadline = do_open_deadline(
         program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=exceedances[0].decision,

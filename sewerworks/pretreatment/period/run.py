@@ -35,6 +35,7 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.jobs.locks import run_lock
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import parameters_read_once
+from sewerworks.core.records import events
 from sewerworks.pretreatment.evaluation import Judged, Key, one_per_day, sends_to_review
 from sewerworks.pretreatment.models import EvaluationRun, Sample, SamplingPoint
 from sewerworks.pretreatment.period.changes import RULES, Scope, high_water, previous_run, what_changed
@@ -153,7 +154,7 @@ def evaluate_period(start: dt.date, end: dt.date, *, acting_user: Any, as_of: dt
                     EvaluationRun.objects.filter(pk=run.pk).update(status=EvaluationRun.Status.FAILED, message=failed)
                 raise
         run.refresh_from_db()
-        run.status, run.finished_at, run.timings = EvaluationRun.Status.FINISHED, timezone.now(), clock.total()
+        run.status, run.finished_at, run.timings = EvaluationRun.Status.FINISHED, events.now(), clock.total()
         run.snapshot = {**read, "rules": RULES, "last": last_result, "count": count}
         run.save(update_fields=["status", "finished_at", "timings", "snapshot"])
         AuditEvent.objects.create(

@@ -114,6 +114,8 @@ class Finder:
         _table(cursor, "pt_agree", "point_id integer, parameter text, lo integer, hi integer, lim bigint", (
             (point, a.parameter, d.number(a.start), d.number(a.end), nano(a.limit))
             for a in self.agreed for point in self.points_of.get(a.user_id, ())))  # fmt: skip
+        cursor.execute("CREATE INDEX pt_limits_of ON pt_limits (parameter, basis, lo)")
+        cursor.execute("CREATE INDEX pt_agree_of ON pt_agree (point_id, parameter, lo)")
         cursor.execute("DROP TABLE IF EXISTS pt_read")
         cursor.execute("DROP TABLE IF EXISTS pt_judge")
         if read is not None and judge is not None:

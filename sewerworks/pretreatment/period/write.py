@@ -29,8 +29,10 @@ from django.db import transaction
 from django.db.models import F
 
 from sewerworks.core.determinations.run import store_decisions
+from sewerworks.core.models import StoredDecision
+from sewerworks.core.records import events
 from sewerworks.core.records.bulk import announce_written
-from sewerworks.pretreatment.actions.handoff import figures, hand_off
+from sewerworks.pretreatment.actions.handoff import figures, hand_off, write_evidence
 from sewerworks.pretreatment.evaluation import Judged, Key
 from sewerworks.pretreatment.models import ChangeKind, EvaluationRun, Exceedance, ExceedanceChange
 from sewerworks.pretreatment.period.changes import Ranges
@@ -130,13 +132,14 @@ def _refigured(pairs: list[tuple[Recorded, Judged]], run: EvaluationRun, kind: s
     if not pairs:
         return []
     stored = store_decisions([(j.decision, j.point) for _, j in pairs], acting_user=acting_user)
+    events.recorded_in_story(StoredDecision, [d.pk for d in stored])
     rows = [Exceedance(pk=r.pk, decision=d, withdrawn_by=None, withdrawn_reason="", **figures(j.decision))
             for (r, j), d in zip(pairs, stored, strict=True)]  # fmt: skip
     Exceedance.objects.bulk_update(rows, ["row", "section", "value", "limit", "unit", "sentence", "decision",
                                           "withdrawn_by", "withdrawn_reason"])  # fmt: skip
     evidence = Exceedance.results.through
     evidence.objects.filter(exceedance_id__in=[r.pk for r, _ in pairs]).delete()
-    evidence.objects.bulk_create([evidence(exceedance_id=r.pk, result_id=x.pk) for r, j in pairs for x in j.results])
+    write_evidence([(r.pk, x.pk) for r, j in pairs for x in j.results])
     return [ExceedanceChange(run=run, exceedance_id=r.pk, kind=kind, value_before=r.value, limit_before=r.limit,
                              value_after=e.value, limit_after=e.limit, reason=why.get(j.key, "")[:300])
             for (r, j), e in zip(pairs, rows, strict=True)]  # fmt: skip
