@@ -55,6 +55,9 @@ class Sql:
     def nano(self, expr: str) -> str:
         return f"CAST(ROUND(({expr}) * 1000000000) AS INTEGER)" if self.sqlite else f"ROUND(({expr}) * 1e9)::bigint"
 
+    def total(self, expr: str) -> str:
+        return f"SUM({expr})" if self.sqlite else f"SUM({expr})::bigint"
+
     def dayno(self, expr: str) -> str:
         return f"CAST(julianday({expr}) AS INTEGER)" if self.sqlite else f"({expr} - DATE '2000-01-01')"
 
@@ -99,6 +102,7 @@ def floor_run(start: dt.date, end: dt.date) -> set[Key]:
     """The floor: the exceedance set of ``start``..``end`` in plain SQL, writing nothing."""
     from benchmarks.compliance_data import TOXIC
     from sewerworks.pretreatment.models import Result, Sample, SamplingPoint, SpecialAgreement
+    from sewerworks.pretreatment.period.run import WORK_MEM
 
     sql = Sql()
     result, sample = Result._meta.db_table, Sample._meta.db_table
@@ -112,15 +116,17 @@ def floor_run(start: dt.date, end: dt.date) -> set[Key]:
     first, last = sql.number(start), sql.number(end)
     lim = f"COALESCE({sql.nano(f'a.{limit_col}')}, l.lim)"
     date = sql.connection.ops.adapt_datefield_value
+    composite = "s.kind = 'composite'"
+    thousands = sql.total(f"CASE WHEN {composite} THEN 1000 ELSE 0 END")
     found: set[Key] = set()
     with sql.connection.cursor() as c:
+        if not sql.sqlite:
+            c.execute(f"SET work_mem = '{WORK_MEM}'")  # the setting the evaluation runs with
         c.execute(
             f"WITH {lim_cte}, d AS (SELECT s.point_id, p.user_id, r.parameter, {sql.dayno('s.day')} AS dn,"
-            " CASE WHEN SUM(CASE WHEN s.kind = 'composite' THEN 1 ELSE 0 END) > 0 THEN"
-            f" (SUM(CASE WHEN s.kind = 'composite' THEN {v} ELSE 0 END)"
-            " + SUM(CASE WHEN s.kind = 'composite' THEN 1000 ELSE 0 END) - 1)"
-            " / SUM(CASE WHEN s.kind = 'composite' THEN 1000 ELSE 0 END)"
-            f" ELSE (SUM({v}) + COUNT(*) * 1000 - 1) / (COUNT(*) * 1000) END AS micro"
+            f" CASE WHEN SUM(CASE WHEN {composite} THEN 1 ELSE 0 END) > 0 THEN"
+            f" ({sql.total(f'CASE WHEN {composite} THEN {v} ELSE 0 END')} + {thousands} - 1) / {thousands}"
+            f" ELSE ({sql.total(v)} + COUNT(*) * 1000 - 1) / (COUNT(*) * 1000) END AS micro"
             f" FROM {result} r JOIN {sample} s ON s.id = r.sample_id JOIN {point} p ON p.id = s.point_id"
             f" WHERE s.day BETWEEN %s AND %s AND r.parameter IN ({toxic}) AND {corrected}"
             " GROUP BY s.point_id, p.user_id, r.parameter, s.day),"

@@ -63,33 +63,41 @@ def hand_off(
     on: dt.date, found_by: EvaluationRun | None = None,
 ) -> HandedOff:  # fmt: skip
     """``new``: each user's new exceedances (one judgement per point, parameter, basis and day); ``triggers``:
-    each user's §118-39 triggers. Opens one violation per user with new exceedances and the reviews."""
+    each user's §118-39 triggers. Opens one violation per user with new exceedances (every user's first), writes
+    all the exceedances with them in three bulk statements, then each notice's task and the reviews."""
     done = HandedOff()
-    users = IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel")
-    superintendent = _superintendent() if new else None
-    for user in users.order_by("pk"):
-        found = new.get(user.pk, [])
-        if found:
-            done.exceedances += _open_violation(user, found, acting_user, run, on, found_by, superintendent)
-            done.violations += 1
-        substances = sorted({j.parameter for j in found})
+    users = list(IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel")
+                 .order_by("pk"))  # fmt: skip
+    opened = {u.pk: _open_violation(u, new[u.pk], acting_user, run, on, found_by) for u in users if new.get(u.pk)}
+    written = _exceedances([(j, opened[u]) for u in opened for j in new[u]], acting_user, found_by)
+    first = {}
+    for exceedance in written:
+        first.setdefault(exceedance.violation_id, exceedance)
+    superintendent = _superintendent() if opened else None
+    for user in users:
+        if user.pk in opened:
+            _serve_notice(user, opened[user.pk], first[opened[user.pk].pk], on, superintendent)
+        substances = sorted({j.parameter for j in new.get(user.pk, [])})
         review_facts = triggers.get(user.pk, [])
         if (review_facts or substances) and open_or_extend_review(user, review_facts, substances, on):
             done.reviews += 1
+    done.exceedances, done.violations = written, len(opened)
     return done
 
 
-def _exceedances(found: list[Judged], acting_user: Any, violation: Violation,
+def _exceedances(found: list[tuple[Judged, Violation]], acting_user: Any,
                  found_by: EvaluationRun | None) -> list[Exceedance]:  # fmt: skip
     """The exceedances of the judged values, each with its decision and its results as evidence, written with the
     violation they opened: three bulk inserts, whatever their number."""
-    stored = store_decisions([(j.decision, j.point) for j in found], acting_user=acting_user)
+    if not found:
+        return []
+    stored = store_decisions([(j.decision, j.point) for j, _ in found], acting_user=acting_user)
     written = Exceedance.objects.bulk_create([
         Exceedance(user_id=j.point.user_id, point_id=j.point.pk, parameter=j.parameter, basis=j.basis, day=j.day,
                    decision=decision, violation=violation, found_by=found_by, **figures(j.decision))
-        for j, decision in zip(found, stored, strict=True)
+        for (j, violation), decision in zip(found, stored, strict=True)
     ])  # fmt: skip
-    write_evidence([(e.pk, r.pk) for e, j in zip(written, found, strict=True) for r in j.results])
+    write_evidence([(e.pk, r.pk) for e, (j, _) in zip(written, found, strict=True) for r in j.results])
     events.recorded_in_story(StoredDecision, [d.pk for d in stored])
     events.recorded_in_story(Exceedance, [e.pk for e in written])
     announce_written(Exceedance, [e.pk for e in written])
@@ -111,25 +119,29 @@ def _superintendent() -> Any:
 
 
 def _open_violation(user: IndustrialUser, found: list[Judged], acting_user: Any, run: str, on: dt.date,
-                    found_by: EvaluationRun | None, superintendent: Any) -> list[Exceedance]:  # fmt: skip
-    """One §118-37 violation for the user's new exceedances of this run (opened first, so each exceedance is
-    written with it), and the task to serve its notice."""
+                    found_by: EvaluationRun | None) -> Violation:  # fmt: skip
+    """One §118-37 violation for the user's new exceedances of this run, opened before them so that each is
+    written with it."""
     found.sort(key=lambda j: (j.day, j.parameter, j.basis, j.point.pk))
     lines = "; ".join(f"{j.day}: {j.decision.failed[0].sentence[:300]}" for j in found[:20])
     more = f" (and {len(found) - 20} more)" if len(found) > 20 else ""
     who = acting_user.get_full_name() or acting_user.get_username()
     how = f"the evaluation of {found_by.start} to {found_by.end} started by {who}" if found_by else (
         f"the lab results entered by {who}")  # fmt: skip
-    violation = do_open_violation(
+    return do_open_violation(
         parcel=user.building.parcel, section="118-37", program=Program.PRETREATMENT, discovered_on=on,
         how_discovered=Discovery.SAMPLING, acting_user=None,
         description=f"Discharge above the §118-37 limits at {user} found in {how}"
         f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
     )  # fmt: skip
-    exceedances = _exceedances(found, acting_user, violation, found_by)
+
+
+def _serve_notice(user: IndustrialUser, violation: Violation, first: Exceedance, on: dt.date,
+                  superintendent: Any) -> None:  # fmt: skip
+    """The Superintendent's task to serve the notice of the violation (§118-47)."""
     title = f"Serve the notice of violation of §118-37 on {user}"[:200]
     deadline = do_open_deadline(
-        program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=exceedances[0].decision,
+        program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=first.decision,
         section="118-47", title=title, acting_user=None, due_on=on, parcel=user.building.parcel,
         officer=superintendent, why="Opened by the evaluation of lab results (§118-37, §118-47)",
     )  # fmt: skip
@@ -137,4 +149,3 @@ def _open_violation(user: IndustrialUser, found: list[Judged], acting_user: Any,
                     title=title, assigned_to=superintendent)  # fmt: skip
     task._change_reason = "Raised by the evaluation of lab results"  # type: ignore[attr-defined]
     task.save()
-    return exceedances

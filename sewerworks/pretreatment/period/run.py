@@ -100,10 +100,23 @@ def _die_after(chunk: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
+WORK_MEM = "64MB"  # PostgreSQL: the day values' grouping and the windows' sort in memory, not in batches on disk
+
+
 @contextmanager
-def _sqlite_memory() -> Iterator[None]:
-    """SQLite: the run's temporary tables in memory and a larger page cache, for its connection only (outside a
-    transaction: SQLite refuses to move its temporary storage inside one)."""
+def _run_settings() -> Iterator[None]:
+    """For the run's connection only: on PostgreSQL ``work_mem`` (the default 4 MB sends a year's day values to
+    disk); on SQLite the temporary tables in memory and a larger page cache (outside a transaction: SQLite
+    refuses to move its temporary storage inside one)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET work_mem = '{WORK_MEM}'")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(DatabaseError), connection.cursor() as cursor:
+                cursor.execute("RESET work_mem")
+        return
     if connection.vendor != "sqlite" or connection.in_atomic_block:
         yield
         return
@@ -127,7 +140,7 @@ def evaluate_period(start: dt.date, end: dt.date, *, acting_user: Any, as_of: dt
     as_of = as_of or today
     if as_of > today:
         raise ValidationError({"as_of": f"{as_of} is still to come (I-50)."})
-    with run_lock("pretreatment-evaluation", ADVISORY_KEY, EvaluationBusy), _sqlite_memory():
+    with run_lock("pretreatment-evaluation", ADVISORY_KEY, EvaluationBusy), _run_settings():
         EvaluationRun.objects.filter(status=EvaluationRun.Status.RUNNING).update(
             status=EvaluationRun.Status.INTERRUPTED, message="Stopped before it finished; a later run completes it.")
         first, last, notes = cut(start, end, as_of)

@@ -49,6 +49,14 @@ class Dialect:
             return f"CAST(ROUND(({expr}) * 1000000000) AS INTEGER)"
         return f"ROUND(({expr}) * 1000000000)::bigint"
 
+    def total(self, expr: str) -> str:
+        """An integer sum (PostgreSQL's SUM of bigint is numeric, whose division is not an integer's)."""
+        return f"SUM({expr})" if self.sqlite else f"SUM({expr})::bigint"
+
+    def window(self, column: str) -> str:
+        """The sum over the 30-day window, an integer (PostgreSQL's would be numeric, slower to compare)."""
+        return f"SUM({column}) OVER win" if self.sqlite else f"(SUM({column}) OVER win)::bigint"
+
     def dayno(self, expr: str) -> str:
         return f"CAST(julianday({expr}) AS INTEGER)" if self.sqlite else f"({expr} - DATE '2000-01-01')"
 
@@ -116,6 +124,9 @@ class Finder:
             for a in self.agreed for point in self.points_of.get(a.user_id, ())))  # fmt: skip
         cursor.execute("CREATE INDEX pt_limits_of ON pt_limits (parameter, basis, lo)")
         cursor.execute("CREATE INDEX pt_agree_of ON pt_agree (point_id, parameter, lo)")
+        if not d.sqlite:  # temporary tables have no statistics until analysed: the planner guessed 1 row
+            cursor.execute("ANALYZE pt_limits")
+            cursor.execute("ANALYZE pt_agree")
         cursor.execute("DROP TABLE IF EXISTS pt_read")
         cursor.execute("DROP TABLE IF EXISTS pt_judge")
         if read is not None and judge is not None:
@@ -142,7 +153,8 @@ class Finder:
             " CASE WHEN nc > 0 THEN dlc ELSE dla END AS dl, na AS n FROM ("
             f" SELECT s.point_id, r.parameter, {d.dayno('s.day')} AS dayno,"
             f" SUM(CASE WHEN {composite} THEN 1 ELSE 0 END) AS nc,"
-            f" SUM(CASE WHEN {composite} THEN {value} ELSE 0 END) AS sc, COUNT(*) AS na, SUM({value}) AS sa,"
+            f" {d.total(f'CASE WHEN {composite} THEN {value} ELSE 0 END')} AS sc, COUNT(*) AS na,"
+            f" {d.total(value)} AS sa,"
             f" SUM(CASE WHEN {composite} AND {below} THEN 1 ELSE 0 END) AS ndc,"
             f" SUM(CASE WHEN {below} THEN 1 ELSE 0 END) AS nda,"
             f" MAX(CASE WHEN {composite} AND {below} THEN {pico} END) AS dlc,"
@@ -184,7 +196,7 @@ class Finder:
             f" WHERE parameter IN ({toxic})),"
             " g AS (SELECT point_id, parameter, dayno, SUM(m) AS m, SUM(n) AS n FROM u"
             " GROUP BY point_id, parameter, dayno),"
-            " w AS (SELECT point_id, parameter, dayno, SUM(m) OVER win AS wm, SUM(n) OVER win AS wn FROM g"
+            f" w AS (SELECT point_id, parameter, dayno, {d.window('m')} AS wm, {d.window('n')} AS wn FROM g"
             f" WINDOW win AS (PARTITION BY point_id, parameter ORDER BY dayno RANGE BETWEEN {WINDOW - 1} PRECEDING"
             " AND CURRENT ROW))"
             f" SELECT w.point_id, w.parameter, w.dayno FROM w JOIN pt_limits l ON l.parameter = w.parameter"
