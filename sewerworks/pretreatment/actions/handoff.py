@@ -70,7 +70,7 @@ def hand_off(
                  .order_by("pk"))  # fmt: skip
     opened = {u.pk: _open_violation(u, new[u.pk], acting_user, run, on, found_by) for u in users if new.get(u.pk)}
     written = _exceedances([(j, opened[u]) for u in opened for j in new[u]], acting_user, found_by)
-    first = {}
+    first: dict[int | None, Exceedance] = {}
     for exceedance in written:
         first.setdefault(exceedance.violation_id, exceedance)
     superintendent = _superintendent() if opened else None
@@ -109,7 +109,8 @@ def write_evidence(pairs: list[tuple[int, int]]) -> None:
     if not pairs:
         return
     through = Exceedance.results.through._meta
-    columns = [through.get_field(n).column for n in ("exceedance", "result")]
+    fields: list[Any] = [through.get_field(n) for n in ("exceedance", "result")]
+    columns = [str(f.column) for f in fields]
     with connection.cursor() as cursor:
         cursor.executemany(f"INSERT INTO {through.db_table} ({', '.join(columns)}) VALUES (%s, %s)", pairs)  # noqa: S608
 

@@ -63,7 +63,8 @@ class Row:
 def _converter(model: Any, name: str) -> Callable[[Any], Any]:
     """The ORM's own conversion of a column's database value (SQLite keeps 15 significant digits)."""
     column = Col(model._meta.db_table, model._meta.get_field(name))
-    steps = connection.ops.get_db_converters(column) + column.output_field.get_db_converters(connection)
+    field: Any = column.output_field
+    steps = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
 
     def convert(value: Any) -> Any:
         for step in steps:

@@ -194,13 +194,13 @@ def _evaluate(run: EvaluationRun, scope: Scope | None, limits: list[Limit], agre
             clock.lap("find")
             on_record = recorded(run.start, run.end, scope.judge if scope else None)
             want: Want = defaultdict(set)
-            for point, parameter, day, basis in candidates.daily:
-                want[point, parameter].add((basis, day))
-            for point, parameter, day in candidates.thirty:
-                want[point, parameter].add(("30_day", day))
-            for point, parameter, basis, day in on_record:  # to say why one no longer holds
+            for point_id, parameter, day, basis in candidates.daily:
+                want[point_id, parameter].add((basis, day))
+            for point_id, parameter, day in candidates.thirty:
+                want[point_id, parameter].add(("30_day", day))
+            for point_id, parameter, basis, day in on_record:  # to say why one no longer holds
                 if basis in ("24_hour", "30_day"):
-                    want[point, parameter].add((basis, day))
+                    want[point_id, parameter].add((basis, day))
             judge = Judge(points, agreements)
             averages = judge.averages(cursor, want)
         finally:

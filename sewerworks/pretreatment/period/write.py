@@ -114,9 +114,9 @@ def plan(found: dict[Key, Judged], now: dict[Key, Judged], on_record: dict[Key, 
             out.why[key] = causes(key)
     for key, r in on_record.items():
         if key not in found and not r.withdrawn:
-            judged = now.get(key)
-            if judged is not None:
-                sentence = next((f.sentence for f in judged.decision.findings), "")
+            judged_now = now.get(key)
+            if judged_now is not None:
+                sentence = next((f.sentence for f in judged_now.decision.findings), "")
             elif key[2] == "instantaneous":
                 sentence = "no reading of that day is beyond the limit now"
             else:
