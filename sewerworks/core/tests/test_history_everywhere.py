@@ -31,7 +31,11 @@ APPEND_ONLY = {
     "contracts.candidate": "derived by the screen in bulk from the registry, replaced whole by each run",
     "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
     "pretreatment.result": "lab results written in bulk with their sample",
-    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; never edited",
+    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; a period's evaluation "
+    "alone changes its figures or withdraws it, each an ExceedanceChange of its run",
+    "pretreatment.evaluationrun": "one row per period evaluation, its counts and timings written by the run, with "
+    "its AuditEvent",
+    "pretreatment.exceedancechange": "what a period's evaluation changed in an exceedance, itself its history",
 }
 
 
