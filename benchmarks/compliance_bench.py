@@ -44,25 +44,17 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 class Sql:
-    """The floor's few vendor differences: integer nano-units, day numbers, a date parameter."""
+    """The floor's vendor differences (integer nano-units, day numbers): the product's own dialect, and a day
+    number back to a date. Only these expressions are shared; the floor's queries are its own."""
 
     def __init__(self) -> None:
         from django.db import connection
 
-        self.connection = connection
-        self.sqlite = connection.vendor == "sqlite"
+        from sewerworks.pretreatment.period.sql import Dialect
 
-    def nano(self, expr: str) -> str:
-        return f"CAST(ROUND(({expr}) * 1000000000) AS INTEGER)" if self.sqlite else f"ROUND(({expr}) * 1e9)::bigint"
-
-    def total(self, expr: str) -> str:
-        return f"SUM({expr})" if self.sqlite else f"SUM({expr})::bigint"
-
-    def dayno(self, expr: str) -> str:
-        return f"CAST(julianday({expr}) AS INTEGER)" if self.sqlite else f"({expr} - DATE '2000-01-01')"
-
-    def number(self, day: dt.date) -> int:
-        return day.toordinal() + (1721424 if self.sqlite else -730120)
+        dialect = Dialect()
+        self.connection, self.sqlite = connection, dialect.sqlite
+        self.nano, self.total, self.dayno, self.number = dialect.nano, dialect.total, dialect.dayno, dialect.number
 
     def day(self, number: int) -> str:
         return dt.date.fromordinal(number - (1721424 if self.sqlite else -730120)).isoformat()
