@@ -5,6 +5,7 @@ python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_b
 python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
 python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
 python -m benchmarks capital_charge [--parcels N]    (see benchmarks/capital_charge_bench.py)
+python -m benchmarks compliance [--results N]        (see benchmarks/compliance_bench.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), or uses DATABASE_URL
 when set (scripts/with-postgres.sh python -m benchmarks), migrates it, times
@@ -60,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.capital_charge_bench import main as capital_charge_main
 
         return capital_charge_main(argv[1:])
+    if argv[:1] == ["compliance"]:
+        from benchmarks.compliance_bench import main as compliance_main
+
+        return compliance_main(argv[1:])
     if argv[:1] == ["contract_users"]:
         from benchmarks.contract_users_bench import main as contract_users_main
 

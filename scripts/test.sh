@@ -65,6 +65,10 @@ PG_PATHS=(
   sewerworks/permits/tests/test_property.py
   sewerworks/pretreatment/tests/test_results.py
   sewerworks/pretreatment/tests/test_records.py
+  # a period evaluated at once: SQL of its own (temporary tables, windows), the run lock, the kill test
+  sewerworks/pretreatment/tests/test_period_property.py
+  sewerworks/pretreatment/tests/test_period_faults.py
+  sewerworks/pretreatment/tests/test_period_cli.py
   # inspections: results and requests under the subject's row lock, the hand-off in the result's transaction
   sewerworks/permits/tests/test_inspection_results.py
   sewerworks/permits/tests/test_inspection_api.py

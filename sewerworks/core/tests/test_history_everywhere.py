@@ -37,7 +37,11 @@ APPEND_ONLY = {
     "billing.connectioncharge": "a connection charge bill, written once with its determination; paid by ledger entries",
     "billing.searchletter": "a search letter as handed over, numbered and kept with its PDF; a new one is a new row",
     "billing.sale": "a sale as recorded at the closing with its final read and bill, written once with an AuditEvent",
-    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; never edited",
+    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; a period's evaluation "
+    "alone changes its figures or withdraws it, each an ExceedanceChange of its run",
+    "pretreatment.evaluationrun": "one row per period evaluation, its counts and timings written by the run, with "
+    "its AuditEvent",
+    "pretreatment.exceedancechange": "what a period's evaluation changed in an exceedance, itself its history",
 }
 
 

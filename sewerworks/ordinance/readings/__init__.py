@@ -15,6 +15,7 @@ from sewerworks.ordinance.readings import (
     i95_i116,
     i122_i125,
     i130_i134,
+    i150_i154,
     i170_i172,
     i175_i176,
 )
@@ -29,6 +30,7 @@ ENTRIES: tuple[Interpretation, ...] = (
     *i95_i116.ENTRIES,
     *i122_i125.ENTRIES,
     *i130_i134.ENTRIES,
+    *i150_i154.ENTRIES,
     *i170_i172.ENTRIES,
     *i175_i176.ENTRIES,
 )
