@@ -23,6 +23,8 @@ class BillingConfig(AppConfig):
             "imports.reads",
             "penalties.steps",
             "attachments",
+            "cash.charges",
+            "review.steps",
         ):
             try:
                 import_module(f"sewerworks.billing.{module}")

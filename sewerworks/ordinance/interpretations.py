@@ -132,6 +132,15 @@ INTERPRETATIONS: dict[str, str] = {
     # Payments received out of the order entered (issue 11's follow-up)
     "I-116": "§118-53 a payment entered after payments received later than it settles the bills first, as if "
     "entered in the order received: what the later receipts paid goes back to their credit and is applied again",
+    # The clerk's cash and the Board's review (issue 34)
+    "I-126": "§118-53 the fund of an amount is its parcel's Sewer Improvement Area, or a contract user's agreed "
+    "revenue area; a deposit keeps the fund it credited when it closed; otherwise 'no area', reported apart",
+    "I-127": "§118-53 the Clerk's day and month: each business day's receipts closed into one deposit that never "
+    "changes; a reversal after its close goes on the next; the month's turnover is its deposits per fund",
+    "I-128": "§118-53 corrections: a returned-check fee (none unless resolved) rides on the next bill; an "
+    "adjustment above the resolved threshold needs a second person; a refund is authorised, audited, then paid",
+    "I-129": "§118-50 the annual review: the fiscal year's O&M budget per area against one posted period "
+    "re-rated at the rates reviewed, times the periods a year; due by a day of each fiscal year",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

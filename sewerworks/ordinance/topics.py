@@ -59,6 +59,7 @@ def load_builtin_topics() -> None:
         s118_39_review,
         s118_47_notice_deadline,
         s118_47_penalties,
+        s118_50_rate_review,
         s118_52_defective_meter,
         s118_52_meter,
         s118_52_user_charge,
@@ -93,6 +94,7 @@ def load_builtin_topics() -> None:
         s118_36_new_development.TOPIC,
         s118_37_discharge.TOPIC,
         s118_39_review.TOPIC,
+        s118_50_rate_review.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

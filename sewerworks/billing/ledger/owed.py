@@ -29,6 +29,10 @@ from sewerworks.ordinance.s118_53_payments import OpenBill
 ZERO = Decimal("0.00")
 PAID = (LedgerKind.PAYMENT, LedgerKind.REVERSAL)
 CHARGES = (LedgerKind.CHARGE, LedgerKind.ADJUSTMENT, LedgerKind.PENDING_CHARGE)
+# A credit is what was paid beyond the bills (payments and reversals naming no bill), less what was refunded.
+CREDIT_KINDS = (*PAID, LedgerKind.REFUND)
+# An adjustment of a bill's late penalty (``adjustment:<id>:bill:<bill>:penalty``) is part of the penalty.
+PENALTY_ADJUSTED = Q(kind=LedgerKind.ADJUSTMENT, source_key__endswith=":penalty")
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,8 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
     if only_until:
         entries = entries.filter(posted_on__lte=on)
     rows = entries.values("bill_id").annotate(
-        charged=_sum(Q(kind__in=CHARGES)),
-        penalty=_sum(Q(kind=LedgerKind.PENALTY, posted_on__lte=on)),
+        charged=_sum(Q(kind__in=CHARGES) & ~PENALTY_ADJUSTED),
+        penalty=_sum((Q(kind=LedgerKind.PENALTY) | PENALTY_ADJUSTED) & Q(posted_on__lte=on)),
         paid_penalty=_sum(paid & Q(source_key__endswith=":penalty")),
         paid_charge=_sum(paid & Q(source_key__endswith=":charge")),
     )
@@ -105,9 +109,9 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
 
 
 def unapplied_credit(account: Any, *, until: dt.date | None = None) -> Decimal:
-    """What the account has paid beyond every bill (payments and reversals not set against a bill),
-    on the ledger by ``until`` when given."""
-    entries = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID)
+    """What the account has paid beyond every bill (payments and reversals not set against a bill, less the
+    credit refunded), on the ledger by ``until`` when given."""
+    entries = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=CREDIT_KINDS)
     if until is not None:
         entries = entries.filter(posted_on__lte=until)
     total = entries.aggregate(t=MoneySum("amount"))["t"]

@@ -1,0 +1,18 @@
+"""Billing's step of the daily sweep for §118-50 (I-129): once the Town bills (a period posted), each fiscal year
+has its rate review and the deadline that reminds the Board of it."""
+
+from __future__ import annotations
+
+from sewerworks.billing import pipeline
+from sewerworks.billing.models import BillingPeriod
+from sewerworks.billing.review.reminder import ensure_review
+from sewerworks.enforcement.sweep import SweepContext, sweep_step
+
+
+@sweep_step("rate-review-reminder", order=120)
+def rate_review_reminder(ctx: SweepContext) -> None:
+    """The year's review of the user charges and its deadline, opened once (I-129)."""
+    if not BillingPeriod.objects.filter(status=pipeline.POSTED).exists():
+        return
+    _review, opened = ensure_review(ctx.as_of.year, as_of=ctx.as_of)
+    ctx.count("rate_reviews_opened", int(opened))
