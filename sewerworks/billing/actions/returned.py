@@ -79,7 +79,7 @@ def record_returned(
     charge = None
     if fee > 0:
         charge = add_pending_charge(
-            source_key=f"returned-check:{payment.receipt_number}",
+            source_key=f"billing.returned_check:{payment.receipt_number}",
             parcel=payment.parcel,
             account=payment.account,
             amount=fee,

@@ -140,14 +140,11 @@ def _decision(fiscal_year: int, cost: Decimal | None, revenue: Decimal, today: d
 def _typical(rows: list[Rerated], candidates: Sequence[Candidate], base: Any) -> list[TypicalBill]:
     """The minimum bill, the median household's and the largest users', as billed and at each candidate."""
     out = []
-    block = int(base.minimum_charge_gallons)
-    minimum = [
-        to_cents(rate_user_charge(Decimal(c.proposal.minimum_gallons), c.proposal.parameters(base)).total)
-        for c in candidates
-    ]
-    now = to_cents(rate_user_charge(Decimal(block), base).total)
+    nothing = Decimal(0)  # the minimum charge: what a bill is when little or no water was used (I-24)
+    minimum = [to_cents(rate_user_charge(nothing, c.proposal.parameters(base)).total) for c in candidates]
+    now = to_cents(rate_user_charge(nothing, base).total)
     out.append(
-        TypicalBill("Minimum bill", f"{block:,} gallons or less", _dollars(now), tuple(_dollars(m) for m in minimum))
+        TypicalBill("Minimum bill", "little or no water used", _dollars(now), tuple(_dollars(m) for m in minimum))
     )
     homes = sorted(
         (r for r in rows if r.user_class == "residential" and r.gallons is not None),
