@@ -36,8 +36,14 @@ def penalised(make_account: Any, autumn: Any) -> Any:
 
 
 def waive(bill: Any, who: Any, amount: str = "-5.00", part: str = "penalty") -> Adjustment:
-    return do_make_adjustment(bill, part=part, amount=amount, reason="penalty_error", acting_user=who,
-                              explanation="Payment mailed on time, opened late by the Town")  # fmt: skip
+    return do_make_adjustment(
+        bill,
+        part=part,
+        amount=amount,
+        reason="penalty_error",
+        acting_user=who,
+        explanation="Payment mailed on time, opened late by the Town",
+    )
 
 
 def test_an_adjustment_waits_for_a_second_person_and_is_posted_when_the_superintendent_approves(
@@ -49,16 +55,21 @@ def test_an_adjustment_waits_for_a_second_person_and_is_posted_when_the_superint
     assert balance(account=penalised.account) == Decimal("55.00")
     approved = do_approve_adjustment(made, acting_user=staff.superintendent, note="Postmark seen")
     entry = LedgerEntry.objects.get(source_key=f"adjustment:{made.pk}:bill:{penalised.pk}:penalty")
-    assert (entry.kind, entry.amount, entry.section, entry.bill_id) == ("adjustment", Decimal("-5.00"), "118-53",
-                                                                        penalised.pk)  # fmt: skip
+    assert (entry.kind, entry.amount, entry.section, entry.bill_id) == (
+        "adjustment",
+        Decimal("-5.00"),
+        "118-53",
+        penalised.pk,
+    )
     assert (approved.status, approved.made_by, approved.checked_by) == ("posted", staff.clerk, staff.superintendent)
     owed = bills_owed(penalised.account, on=TODAY)[0]
     assert (owed.penalty, owed.penalty_due, owed.charge_due) == (Decimal("0.00"), Decimal("0.00"), Decimal("50.00"))
     assert balance(account=penalised.account) == Decimal("50.00")
     # on the statement and in the audit trail, with both people
     st = statement(penalised.account, on=TODAY)
-    assert any(line.entry.kind == "adjustment" and "Penalty added in error" in line.entry.description
-               for line in st.lines)  # fmt: skip
+    assert any(
+        line.entry.kind == "adjustment" and "Penalty added in error" in line.entry.description for line in st.lines
+    )
     actions = list(AuditEvent.objects.filter(run=f"adjustment:{made.pk}").order_by("id").values_list("action", "actor"))
     assert actions == [("do_make_adjustment", staff.clerk.pk), ("do_approve_adjustment", staff.superintendent.pk)]
 
@@ -100,9 +111,14 @@ def test_only_the_approver_approves_and_no_inspector_adjusts(staff: Any, make_us
 
 
 def test_at_or_below_the_resolved_threshold_one_person_posts_it(staff: Any, penalised: Any) -> None:
-    do_record_resolution(instrument="Res. 2026-91", adopted_on=dt.date(2026, 1, 12), effective_on=dt.date(2026, 2, 1),
-                         title="Adjustments", values=[ProposedValue("charges.adjustment_approval_threshold", "5.00")],
-                         acting_user=staff.clerk)  # fmt: skip
+    do_record_resolution(
+        instrument="Res. 2026-91",
+        adopted_on=dt.date(2026, 1, 12),
+        effective_on=dt.date(2026, 2, 1),
+        title="Adjustments",
+        values=[ProposedValue("charges.adjustment_approval_threshold", "5.00")],
+        acting_user=staff.clerk,
+    )
     at = waive(penalised, staff.clerk, "-5.00")
     assert (at.status, at.needs_approval) == ("posted", False)
     above = waive(penalised, staff.clerk, "-5.01", part="charge")
@@ -116,16 +132,14 @@ def test_an_adjustment_lowers_a_part_by_at_most_what_is_still_owed(staff: Any, p
     waive(penalised, staff.clerk, "-3.00")
     with pytest.raises(ValidationError, match=r"\$2.00 still owed"):  # the one waiting counts
         waive(penalised, staff.clerk, "-2.50")
-    do_take_payment(penalised.account, amount="55.00", method="cash", receipt_number="R-ADJ",
-                    acting_user=staff.clerk)  # fmt: skip
+    do_take_payment(penalised.account, amount="55.00", method="cash", receipt_number="R-ADJ", acting_user=staff.clerk)
     with pytest.raises(ValidationError, match=r"\$0.00 still owed"):
         waive(penalised, staff.clerk, "-1.00", part="charge")
 
 
 def test_a_payment_since_the_adjustment_was_made_refuses_its_approval(staff: Any, penalised: Any) -> None:
     made = waive(penalised, staff.clerk, "-10.00", part="charge")
-    do_take_payment(penalised.account, amount="50.00", method="cash", receipt_number="R-ADJ2",
-                    acting_user=staff.clerk)  # fmt: skip
+    do_take_payment(penalised.account, amount="50.00", method="cash", receipt_number="R-ADJ2", acting_user=staff.clerk)
     with pytest.raises(ValidationError, match="still owed now"):
         do_approve_adjustment(made, acting_user=staff.superintendent)
 

@@ -72,14 +72,31 @@ class CashInterleavings(TestCase):
                 pass  # refused with its rule: nothing written, which the invariants below check
             self._check(accounts, bills, period, today)
 
-    def _do(self, s: tuple[Any, ...], n: int, accounts: list[Any], bills: list[Bill], days: list[dt.date],
-            closed: list[dt.date], clerk: Any, sup: Any, today: dt.date) -> None:  # fmt: skip
+    def _do(
+        self,
+        s: tuple[Any, ...],
+        n: int,
+        accounts: list[Any],
+        bills: list[Bill],
+        days: list[dt.date],
+        closed: list[dt.date],
+        clerk: Any,
+        sup: Any,
+        today: dt.date,
+    ) -> None:
         kind = s[0]
         if kind == "pay":
             _, i, amount, method, day = s
             ref = "" if method == "cash" else f"{n:04d}"
-            a.do_take_payment(accounts[i], amount=Decimal(amount).scaleb(-2), method=method, reference=ref,
-                              receipt_number=f"R{n}", received_on=days[day], acting_user=clerk)  # fmt: skip
+            a.do_take_payment(
+                accounts[i],
+                amount=Decimal(amount).scaleb(-2),
+                method=method,
+                reference=ref,
+                receipt_number=f"R{n}",
+                received_on=days[day],
+                acting_user=clerk,
+            )
         elif kind == "reverse":
             payments = list(Payment.objects.order_by("pk"))
             if payments:
@@ -89,15 +106,20 @@ class CashInterleavings(TestCase):
         elif kind == "adjust":
             _, i, part, amount = s
             if amount:
-                a.do_make_adjustment(bills[i], part=part, amount=Decimal(amount).scaleb(-2), reason="other",
-                                     explanation="Hypothesis says so", acting_user=clerk)  # fmt: skip
+                a.do_make_adjustment(
+                    bills[i],
+                    part=part,
+                    amount=Decimal(amount).scaleb(-2),
+                    reason="other",
+                    explanation="Hypothesis says so",
+                    acting_user=clerk,
+                )
         elif kind == "approve":
             waiting = list(Adjustment.objects.filter(status="pending").order_by("pk"))
             if waiting:
                 a.do_approve_adjustment(waiting[s[1] % len(waiting)], acting_user=sup)
         elif kind == "refund":
-            refund = a.do_authorise_refund(accounts[s[1]], amount=Decimal(s[2]).scaleb(-2), payee="P",
-                                           acting_user=sup)  # fmt: skip
+            refund = a.do_authorise_refund(accounts[s[1]], amount=Decimal(s[2]).scaleb(-2), payee="P", acting_user=sup)
             a.do_record_refund_audit(refund, audited_on=None, claim_number=f"C{n}", abstract="", acting_user=clerk)
             a.do_record_refund_paid(refund, paid_on=None, supervisor_check=f"S{n}", acting_user=clerk)
         elif kind == "close":
@@ -106,8 +128,12 @@ class CashInterleavings(TestCase):
                 waiting = pending(day)
                 cash = sum((ln.amount for ln in waiting if ln.method == "cash"), Decimal(0))
                 closed.append(day)  # tried: a day with nothing waiting is refused and skipped
-                a.do_close_deposit(day, cash_counted=max(cash, Decimal(0)), acting_user=clerk,
-                                   difference_reason="" if cash >= 0 else "a reversal of cash")  # fmt: skip
+                a.do_close_deposit(
+                    day,
+                    cash_counted=max(cash, Decimal(0)),
+                    acting_user=clerk,
+                    difference_reason="" if cash >= 0 else "a reversal of cash",
+                )
         elif kind == "month":
             a.do_close_month(D(2026, 11, 1), acting_user=clerk)
 

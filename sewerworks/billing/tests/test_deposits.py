@@ -33,8 +33,15 @@ NOV_27, NOV_30 = D(2026, 11, 27), D(2026, 11, 30)
 def pay(account: Any, clerk: Any, amount: str, method: str = "cash", *, on: dt.date, ref: str = "") -> Any:
     number = f"T{on:%m%d}-{account.pk}-{amount.replace('.', '')}-{method}"
     reference = ref or ("" if method == "cash" else "1001")
-    return do_take_payment(account, amount=amount, method=method, reference=reference, receipt_number=number,
-                           received_on=on, acting_user=clerk).payment  # fmt: skip
+    return do_take_payment(
+        account,
+        amount=amount,
+        method=method,
+        reference=reference,
+        receipt_number=number,
+        received_on=on,
+        acting_user=clerk,
+    ).payment
 
 
 @pytest.fixture
@@ -61,13 +68,22 @@ def test_the_drawer_closes_into_a_deposit_of_every_payment_with_its_fund(staff: 
     pay(two_areas.outside, staff.clerk, "10.00", "card", on=NOV_27, ref="card ending 0042")
     deposit = do_close_deposit(NOV_27, cash_counted="20.00", acting_user=staff.clerk)
     assert (deposit.number, deposit.total, deposit.cash_expected, deposit.cash_difference) == (
-        "D-20261127", Decimal("60.50"), Decimal("20.00"), Decimal("0.00"))  # fmt: skip
+        "D-20261127",
+        Decimal("60.50"),
+        Decimal("20.00"),
+        Decimal("0.00"),
+    )
     view = summarise(deposit.day, closed_lines(deposit))
     assert [(t.label, t.count, t.amount) for t in view.by_method] == [
-        ("Cash", 1, Decimal("20.00")), ("Check", 1, Decimal("30.50")), ("Card", 1, Decimal("10.00"))]  # fmt: skip
+        ("Cash", 1, Decimal("20.00")),
+        ("Check", 1, Decimal("30.50")),
+        ("Card", 1, Decimal("10.00")),
+    ]
     assert [(fund.name, t.amount) for fund, t in view.by_fund] == [
-        ("Hamlet of Marlborough", Decimal("20.00")), ("Hamlet of Milton", Decimal("30.50")),
-        ("No Sewer Improvement Area", Decimal("10.00"))]  # fmt: skip
+        ("Hamlet of Marlborough", Decimal("20.00")),
+        ("Hamlet of Milton", Decimal("30.50")),
+        ("No Sewer Improvement Area", Decimal("10.00")),
+    ]
     assert [c.reference for c in view.checks] == ["4417"]
     assert deposit.items.count() == 3 and sum(i.amount for i in deposit.items.all()) == deposit.total
     assert AuditEvent.objects.filter(action="do_close_deposit", detail__deposit=deposit.pk).exists()
@@ -92,8 +108,15 @@ def test_nothing_is_added_to_a_closed_deposit_nor_is_it_edited(staff: Any, two_a
     deposit = do_close_deposit(NOV_27, cash_counted="20.00", acting_user=staff.clerk)
     late = pay(two_areas.marlborough, staff.clerk, "7.00", on=NOV_27)
     with pytest.raises(ValidationError, match="nothing is added to a closed deposit"):
-        DepositItem(deposit=deposit, payment=late, kind="payment", method="cash", receipt_number=late.receipt_number,
-                    account=late.account, amount=late.amount).save()  # fmt: skip
+        DepositItem(
+            deposit=deposit,
+            payment=late,
+            kind="payment",
+            method="cash",
+            receipt_number=late.receipt_number,
+            account=late.account,
+            amount=late.amount,
+        ).save()
     deposit.cash_counted = Decimal("25.00")
     with pytest.raises(ValidationError, match="never changes"):
         deposit.save()
@@ -109,8 +132,9 @@ def test_the_cash_counted_against_the_drawer_needs_a_reason_when_it_differs(staf
         do_close_deposit(NOV_27, cash_counted="19.00", acting_user=staff.clerk)
     assert "$1.00 short" in raised.value.message_dict["difference_reason"][0]
     assert not Deposit.objects.exists()
-    deposit = do_close_deposit(NOV_27, cash_counted="19.00", acting_user=staff.clerk,
-                               difference_reason="A dollar given as change twice")  # fmt: skip
+    deposit = do_close_deposit(
+        NOV_27, cash_counted="19.00", acting_user=staff.clerk, difference_reason="A dollar given as change twice"
+    )
     assert (deposit.cash_difference, deposit.total) == (Decimal("-1.00"), Decimal("20.00"))
     with pytest.raises(ValidationError, match="negative"):
         do_close_deposit(NOV_30, cash_counted="-3", acting_user=staff.clerk)
@@ -141,12 +165,17 @@ def test_only_the_clerks_office_or_the_superintendent_closes_a_deposit(staff: An
 def test_a_check_returned_after_its_deposit_is_a_line_on_the_next_deposit(staff: Any, two_areas: Any) -> None:
     check = pay(two_areas.milton_acct, staff.clerk, "30.50", "check", on=NOV_27, ref="4417")
     first = do_close_deposit(NOV_27, cash_counted="0", acting_user=staff.clerk)
-    do_reverse_payment(check, acting_user=staff.superintendent, reason="Check returned",
-                       returned=BankReturn("RT-88", "NSF: insufficient funds"))  # fmt: skip
+    do_reverse_payment(
+        check,
+        acting_user=staff.superintendent,
+        reason="Check returned",
+        returned=BankReturn("RT-88", "NSF: insufficient funds"),
+    )
     today = timezone.localdate()
     waiting = pending(today)
     assert [(ln.kind, ln.amount, ln.fund_id) for ln in waiting] == [
-        ("reversal", Decimal("-30.50"), two_areas.milton.pk)]  # fmt: skip
+        ("reversal", Decimal("-30.50"), two_areas.milton.pk)
+    ]
     nxt = do_close_deposit(today, cash_counted="0", acting_user=staff.clerk)
     assert nxt.total == Decimal("-30.50") and first.total == Decimal("30.50")
     assert [i.kind for i in first.items.all()] == ["payment"]
@@ -158,7 +187,9 @@ def test_a_payment_reversed_before_its_deposit_closed_nets_to_nothing_in_it(staf
     do_reverse_payment(check, acting_user=staff.superintendent, reason="Entered on the wrong account")
     deposit = do_close_deposit(today, cash_counted="0", acting_user=staff.clerk)
     assert sorted((i.kind, i.amount) for i in deposit.items.all()) == [
-        ("payment", Decimal("12.00")), ("reversal", Decimal("-12.00"))]  # fmt: skip
+        ("payment", Decimal("12.00")),
+        ("reversal", Decimal("-12.00")),
+    ]
     assert deposit.total == 0
 
 
@@ -172,11 +203,15 @@ def test_the_months_turnover_equals_its_deposits_per_fund_and_is_frozen_when_clo
     do_close_deposit(NOV_30, cash_counted="4.25", acting_user=staff.clerk)
     view = month_view(D(2026, 11, 1))
     assert [(fund.name, t.amount) for fund, t in view.by_fund] == [
-        ("Hamlet of Marlborough", Decimal("24.25")), ("Hamlet of Milton", Decimal("30.50"))]  # fmt: skip
+        ("Hamlet of Marlborough", Decimal("24.25")),
+        ("Hamlet of Milton", Decimal("30.50")),
+    ]
     turnover = do_close_month(D(2026, 11, 15), acting_user=staff.clerk)
     assert (turnover.month, turnover.total, turnover.deposits) == (D(2026, 11, 1), Decimal("54.75"), 2)
     assert {(ln.fund_name, ln.amount) for ln in turnover.lines.all()} == {
-        ("Hamlet of Marlborough", Decimal("24.25")), ("Hamlet of Milton", Decimal("30.50"))}  # fmt: skip
+        ("Hamlet of Marlborough", Decimal("24.25")),
+        ("Hamlet of Milton", Decimal("30.50")),
+    }
     csv = turnover_csv(month_view(D(2026, 11, 1))).decode()
     assert "D-20261127,2026-11-27,20.00,30.50,50.50" in csv and "total,,24.25,30.50,54.75" in csv
     with pytest.raises(ValidationError, match="never changes"):

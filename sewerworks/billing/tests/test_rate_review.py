@@ -85,12 +85,20 @@ def test_nothing_is_written_while_the_review_is_computed(posted: Any) -> None:
 
 
 def test_the_review_sets_each_areas_revenue_against_its_cost(posted: Any, staff: Any, area: Any) -> None:
-    budget_res = do_record_resolution(instrument="Res. 2025-120", adopted_on=D(2025, 11, 18),
-                                      effective_on=D(2026, 1, 1), title="Budget 2026", values=[],
-                                      acting_user=staff.clerk)  # fmt: skip
+    budget_res = do_record_resolution(
+        instrument="Res. 2025-120",
+        adopted_on=D(2025, 11, 18),
+        effective_on=D(2026, 1, 1),
+        title="Budget 2026",
+        values=[],
+        acting_user=staff.clerk,
+    )
     do_enter_budget(area=area, fiscal_year=2026, amount="1000.00", resolution=budget_res, acting_user=staff.clerk)
-    figures = review_figures(posted, [Candidate("in force", IN_FORCE), Candidate("double", Proposal(
-        Decimal("0.006"), Decimal("20.00"), 5_000))], 2026)  # fmt: skip
+    figures = review_figures(
+        posted,
+        [Candidate("in force", IN_FORCE), Candidate("double", Proposal(Decimal("0.006"), Decimal("20.00"), 5_000))],
+        2026,
+    )
     marl = next(a for a in figures.areas if a.fund.id == area.pk)
     assert figures.periods_a_year == 2
     assert marl.total.proposed[0] == marl.total.billed  # at its own rates, what was billed
@@ -102,8 +110,11 @@ def test_the_review_sets_each_areas_revenue_against_its_cost(posted: Any, staff:
     assert first.outcome in ("revenue-covers-cost", "revenue-short-of-cost")
     assert first.amount_for("difference").value == marl.annual_proposed[0] - Decimal("1000.00")
     minimum = marl.typical[0]
-    assert (minimum.label, minimum.billed, minimum.proposed) == ("Minimum bill", Decimal("10.00"),
-                                                                 (Decimal("10.00"), Decimal("20.00")))  # fmt: skip
+    assert (minimum.label, minimum.billed, minimum.proposed) == (
+        "Minimum bill",
+        Decimal("10.00"),
+        (Decimal("10.00"), Decimal("20.00")),
+    )
     assert [t.label for t in marl.typical][1] == "Median household"
     assert any(t.label.startswith("Large user") for t in marl.typical)
     none = next(a for a in figures.areas if a.fund.id is None)  # contract users without an agreement
@@ -121,19 +132,36 @@ def test_candidates_are_never_negative_and_the_board_member_only_reads(posted: A
     review = do_open_review(fiscal_year=2026, period=posted, acting_user=staff.clerk)
     with pytest.raises(PermissionDenied):
         do_open_review(fiscal_year=2026, period=posted, acting_user=staff.board)
-    bad = [({"rate_per_gallon": "-0.001"}, "rate_per_gallon"), ({"minimum_charge": "-1"}, "minimum_charge"),
-           ({"minimum_gallons": "0"}, "minimum_gallons"), ({"strength_rates": {"bod": "-0.30"}}, "strength_rates"),
-           ({"strength_rates": {"mercury": "1"}}, "strength_rates"), ({"label": ""}, "label")]  # fmt: skip
+    bad = [
+        ({"rate_per_gallon": "-0.001"}, "rate_per_gallon"),
+        ({"minimum_charge": "-1"}, "minimum_charge"),
+        ({"minimum_gallons": "0"}, "minimum_gallons"),
+        ({"strength_rates": {"bod": "-0.30"}}, "strength_rates"),
+        ({"strength_rates": {"mercury": "1"}}, "strength_rates"),
+        ({"label": ""}, "label"),
+    ]
     for change, field in bad:
         args = {"label": "A", "rate_per_gallon": "0.004", "minimum_charge": "12.00", "minimum_gallons": 5000}
         with pytest.raises(ValidationError) as raised:
             do_add_candidate(review, acting_user=staff.clerk, **{**args, **change})
         assert field in raised.value.message_dict, change
-    do_add_candidate(review, label="A", rate_per_gallon="0.004", minimum_charge="12.00", minimum_gallons=5000,
-                     acting_user=staff.superintendent)  # fmt: skip
+    do_add_candidate(
+        review,
+        label="A",
+        rate_per_gallon="0.004",
+        minimum_charge="12.00",
+        minimum_gallons=5000,
+        acting_user=staff.superintendent,
+    )
     with pytest.raises(ValidationError, match="already has a candidate"):
-        do_add_candidate(review, label="A", rate_per_gallon="0.005", minimum_charge="12.00", minimum_gallons=5000,
-                         acting_user=staff.clerk)  # fmt: skip
+        do_add_candidate(
+            review,
+            label="A",
+            rate_per_gallon="0.005",
+            minimum_charge="12.00",
+            minimum_gallons=5000,
+            acting_user=staff.clerk,
+        )
 
 
 def test_the_boards_resolution_adopts_a_candidate_from_its_effective_date_and_meets_the_reminder(
@@ -142,18 +170,36 @@ def test_the_boards_resolution_adopts_a_candidate_from_its_effective_date_and_me
     review = do_open_review(fiscal_year=2026, period=posted, acting_user=staff.clerk)
     deadline = deadline_of(review)
     assert deadline is not None and deadline.due_on == D(2026, 12, 15) and deadline.kind == "review"
-    candidate = do_add_candidate(review, label="Rate $0.004", rate_per_gallon="0.004", minimum_charge="12.00",
-                                 minimum_gallons=5000, acting_user=staff.clerk)  # fmt: skip
+    candidate = do_add_candidate(
+        review,
+        label="Rate $0.004",
+        rate_per_gallon="0.004",
+        minimum_charge="12.00",
+        minimum_gallons=5000,
+        acting_user=staff.clerk,
+    )
     before = BoardResolution.objects.count()
     assert current_parameters().at(D(2027, 1, 1)).number("charges.rate_per_gallon") == Decimal("0.003")
     with pytest.raises(PermissionDenied):
-        do_decide_review(review, instrument="Res. 2026-150", adopted_on=timezone.localdate(),
-                         effective_on=D(2027, 1, 1), title="Sewer rents 2027", adopt=candidate,
-                         acting_user=staff.board)  # fmt: skip
+        do_decide_review(
+            review,
+            instrument="Res. 2026-150",
+            adopted_on=timezone.localdate(),
+            effective_on=D(2027, 1, 1),
+            title="Sewer rents 2027",
+            adopt=candidate,
+            acting_user=staff.board,
+        )
     assert BoardResolution.objects.count() == before  # nothing written until the Board's resolution is recorded
-    decided = do_decide_review(review, instrument="Res. 2026-150", adopted_on=timezone.localdate(),
-                               effective_on=D(2027, 1, 1), title="Sewer rents 2027", adopt=candidate,
-                               acting_user=staff.clerk)  # fmt: skip
+    decided = do_decide_review(
+        review,
+        instrument="Res. 2026-150",
+        adopted_on=timezone.localdate(),
+        effective_on=D(2027, 1, 1),
+        title="Sewer rents 2027",
+        adopt=candidate,
+        acting_user=staff.clerk,
+    )
     assert decided.status == "adopted" and decided.decision.instrument == "Res. 2026-150"
     view_before, view_after = current_parameters().at(D(2026, 12, 31)), current_parameters().at(D(2027, 1, 1))
     assert view_before.number("charges.rate_per_gallon") == Decimal("0.003")
@@ -163,8 +209,14 @@ def test_the_boards_resolution_adopts_a_candidate_from_its_effective_date_and_me
     deadline.refresh_from_db()
     assert deadline.status == "met"
     with pytest.raises(ValidationError, match="only a draft"):
-        do_decide_review(review, instrument="Res. 2026-151", adopted_on=timezone.localdate(),
-                         effective_on=D(2027, 1, 1), title="Again", acting_user=staff.clerk)  # fmt: skip
+        do_decide_review(
+            review,
+            instrument="Res. 2026-151",
+            adopted_on=timezone.localdate(),
+            effective_on=D(2027, 1, 1),
+            title="Again",
+            acting_user=staff.clerk,
+        )
 
 
 def test_the_daily_sweep_opens_the_years_reminder_once_the_town_bills(posted: Any, staff: Any) -> None:

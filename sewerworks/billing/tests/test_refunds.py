@@ -35,8 +35,15 @@ D = dt.date
 def in_credit(staff: Any, make_account: Any) -> Any:
     """An account that paid $80.00 with no bill: $80.00 of credit (I-63)."""
     account = make_account()
-    do_take_payment(account, amount="80.00", method="check", reference="310", receipt_number="R-CR",
-                    received_on=D(2026, 11, 2), acting_user=staff.clerk)  # fmt: skip
+    do_take_payment(
+        account,
+        amount="80.00",
+        method="check",
+        reference="310",
+        receipt_number="R-CR",
+        received_on=D(2026, 11, 2),
+        acting_user=staff.clerk,
+    )
     return account
 
 
@@ -44,14 +51,17 @@ def test_a_refund_is_authorised_audited_paid_and_the_credit_closed(staff: Any, i
     refund = do_authorise_refund(in_credit, amount="80.00", payee="Ann Lee", acting_user=staff.superintendent)
     assert refund.status == "authorised" and refundable(in_credit) == 0
     assert not LedgerEntry.objects.filter(kind="refund").exists()  # nothing paid out yet
-    audited = do_record_refund_audit(refund, audited_on=None, claim_number="C-2026-311",
-                                     abstract="Abstract 22", acting_user=staff.clerk)  # fmt: skip
+    audited = do_record_refund_audit(
+        refund, audited_on=None, claim_number="C-2026-311", abstract="Abstract 22", acting_user=staff.clerk
+    )
     assert (audited.status, audited.claim_number) == ("audited", "C-2026-311")
-    paid = do_record_refund_paid(refund, paid_on=None, supervisor_check="10422",
-                                 acting_user=staff.clerk)  # fmt: skip
+    paid = do_record_refund_paid(refund, paid_on=None, supervisor_check="10422", acting_user=staff.clerk)
     entry = LedgerEntry.objects.get(kind="refund")
-    assert (entry.source_key, entry.amount, entry.posted_on) == (f"credit:R-CR:refund-{refund.pk}", Decimal("80.00"),
-                                                                 timezone.localdate())  # fmt: skip
+    assert (entry.source_key, entry.amount, entry.posted_on) == (
+        f"credit:R-CR:refund-{refund.pk}",
+        Decimal("80.00"),
+        timezone.localdate(),
+    )
     assert paid.status == "paid" and unapplied_credit(in_credit) == 0 and balance(account=in_credit) == 0
     steps = list(AuditEvent.objects.filter(run=f"refund:{refund.pk}").order_by("id").values_list("action", flat=True))
     assert steps == ["do_authorise_refund", "do_record_refund_audit", "do_record_refund_paid"]

@@ -27,17 +27,30 @@ NSF = BankReturn("RT-2026-0412", "NSF: insufficient funds")
 
 
 def fee_resolution(clerk: Any, fee: str, instrument: str = "Res. 2026-90") -> None:
-    do_record_resolution(instrument=instrument, adopted_on=dt.date(2026, 1, 12), effective_on=dt.date(2026, 2, 1),
-                         title="Returned-check fee", values=[ProposedValue("charges.returned_check_fee", fee)],
-                         acting_user=clerk)  # fmt: skip
+    do_record_resolution(
+        instrument=instrument,
+        adopted_on=dt.date(2026, 1, 12),
+        effective_on=dt.date(2026, 2, 1),
+        title="Returned-check fee",
+        values=[ProposedValue("charges.returned_check_fee", fee)],
+        acting_user=clerk,
+    )
 
 
 @pytest.fixture
 def paid_by_check(staff: Any, make_account: Any, autumn: Any) -> Any:
     account = make_account()
     posted_bill(account, autumn, "50.00")
-    return do_take_payment(account, amount="50.00", method="check", reference="2231", receipt_number="R-2231",
-                           received_on=dt.date(2026, 10, 20), payer="Ann Lee", acting_user=staff.clerk).payment  # fmt: skip
+    return do_take_payment(
+        account,
+        amount="50.00",
+        method="check",
+        reference="2231",
+        receipt_number="R-2231",
+        received_on=dt.date(2026, 10, 20),
+        payer="Ann Lee",
+        acting_user=staff.clerk,
+    ).payment
 
 
 def test_a_returned_check_reverses_the_payment_and_charges_the_resolved_fee_on_the_next_bill(
@@ -47,10 +60,17 @@ def test_a_returned_check_reverses_the_payment_and_charges_the_resolved_fee_on_t
     do_reverse_payment(paid_by_check, acting_user=staff.superintendent, reason="Check returned", returned=NSF)
     returned = ReturnedCheck.objects.get(payment=paid_by_check)
     assert (returned.bank_reference, returned.return_reason, returned.fee) == (
-        "RT-2026-0412", "NSF: insufficient funds", Decimal("20.00"))  # fmt: skip
+        "RT-2026-0412",
+        "NSF: insufficient funds",
+        Decimal("20.00"),
+    )
     charge = PendingCharge.objects.get(source_key="billing.returned_check:R-2231")
     assert (charge.kind, charge.amount, charge.account_id, charge.billed_on) == (
-        "returned_check_fee", Decimal("20.00"), paid_by_check.account_id, None)  # fmt: skip
+        "returned_check_fee",
+        Decimal("20.00"),
+        paid_by_check.account_id,
+        None,
+    )
     assert returned.fee_charge == charge
     # the reversal is do_reverse_payment's own: the bill is owed again, the fee waits for the next bill
     assert balance(account=paid_by_check.account) == Decimal("50.00")
@@ -73,8 +93,16 @@ def test_the_letter_to_the_payer_says_what_was_returned_and_the_fee(staff: Any, 
     do_reverse_payment(paid_by_check, acting_user=staff.superintendent, reason="Check returned", returned=NSF)
     pdf = returned_check_letter(ReturnedCheck.objects.get(), timezone.localdate())
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    for words in ("Ann Lee", "check number 2231", "$50.00", "RT-2026-0412", "NSF: insufficient funds", "$20.00",
-                  "next bill", "§ 118-53"):  # fmt: skip
+    for words in (
+        "Ann Lee",
+        "check number 2231",
+        "$50.00",
+        "RT-2026-0412",
+        "NSF: insufficient funds",
+        "$20.00",
+        "next bill",
+        "§ 118-53",
+    ):
         assert words in text, words
 
 
@@ -90,12 +118,14 @@ def test_a_negative_fee_refuses_the_return_and_writes_nothing(staff: Any, paid_b
 
 def test_only_a_check_is_returned_and_the_banks_words_are_required(staff: Any, make_account: Any) -> None:
     account = make_account()
-    cash = do_take_payment(account, amount="9.00", method="cash", receipt_number="R-CASH",
-                           acting_user=staff.clerk).payment  # fmt: skip
+    cash = do_take_payment(
+        account, amount="9.00", method="cash", receipt_number="R-CASH", acting_user=staff.clerk
+    ).payment
     with pytest.raises(ValidationError, match="only a check is returned"):
         do_reverse_payment(cash, acting_user=staff.superintendent, reason="x", returned=NSF)
-    check = do_take_payment(account, amount="9.00", method="check", reference="77", receipt_number="R-77",
-                            acting_user=staff.clerk).payment  # fmt: skip
+    check = do_take_payment(
+        account, amount="9.00", method="check", reference="77", receipt_number="R-77", acting_user=staff.clerk
+    ).payment
     with pytest.raises(ValidationError) as raised:
         do_reverse_payment(check, acting_user=staff.superintendent, reason="x", returned=BankReturn(" ", "NSF"))
     assert "bank_reference" in raised.value.message_dict

@@ -41,29 +41,63 @@ def test_each_funds_revenue_over_a_period_adds_up_from_what_was_owed(
     marl_bill = posted_bill(marl_acct, autumn, "50.00")  # billed 2026-10-10
     milton_bill = posted_bill(milton_acct, autumn, "70.00")
     penalty(marl_bill, "5.00", D(2026, 11, 10))
-    do_take_payment(marl_acct, amount="20.00", method="cash", receipt_number="R1", received_on=D(2026, 10, 20),
-                    acting_user=staff.clerk)  # fmt: skip
-    check = do_take_payment(milton_acct, amount="100.00", method="check", reference="88", receipt_number="R2",
-                            received_on=D(2026, 11, 20), acting_user=staff.clerk).payment  # fmt: skip
-    adj = do_make_adjustment(marl_bill, part="penalty", amount="-5.00", reason="penalty_error",
-                             explanation="Mailed in time", acting_user=staff.clerk)  # fmt: skip
+    do_take_payment(
+        marl_acct,
+        amount="20.00",
+        method="cash",
+        receipt_number="R1",
+        received_on=D(2026, 10, 20),
+        acting_user=staff.clerk,
+    )
+    check = do_take_payment(
+        milton_acct,
+        amount="100.00",
+        method="check",
+        reference="88",
+        receipt_number="R2",
+        received_on=D(2026, 11, 20),
+        acting_user=staff.clerk,
+    ).payment
+    adj = do_make_adjustment(
+        marl_bill,
+        part="penalty",
+        amount="-5.00",
+        reason="penalty_error",
+        explanation="Mailed in time",
+        acting_user=staff.clerk,
+    )
     do_approve_adjustment(adj, acting_user=staff.superintendent)
     refund = do_authorise_refund(milton_acct, amount="30.00", payee="M", acting_user=staff.superintendent)
     do_record_refund_audit(refund, audited_on=None, claim_number="C1", abstract="", acting_user=staff.clerk)
     do_record_refund_paid(refund, paid_on=None, supervisor_check="S1", acting_user=staff.clerk)
     LedgerEntry.objects.create(  # a relevy as the §118-53 statement's work will write it (issue 31)
-        parcel=marl_acct.parcel, account=marl_acct, kind="relevy_transfer", amount=Decimal("-30.00"),
-        posted_on=timezone.localdate(), source_key="relevy:test", description="Relevied to the tax roll",
+        parcel=marl_acct.parcel,
+        account=marl_acct,
+        kind="relevy_transfer",
+        amount=Decimal("-30.00"),
+        posted_on=timezone.localdate(),
+        source_key="relevy:test",
+        description="Relevied to the tax roll",
         created_at=timezone.now(),
-    )  # fmt: skip
+    )
     report = revenue(D(2026, 10, 15), timezone.localdate())
     rows = {r.fund.name: r for r in report.rows}
     marl, mil = rows["Hamlet of Marlborough"], rows["Hamlet of Milton"]
     assert (marl.owed_start, marl.billed, marl.penalised, marl.adjusted, marl.collected, marl.relevied) == (
-        Decimal("50.00"), 0, Decimal("5.00"), Decimal("-5.00"), Decimal("20.00"), Decimal("30.00"))  # fmt: skip
+        Decimal("50.00"),
+        0,
+        Decimal("5.00"),
+        Decimal("-5.00"),
+        Decimal("20.00"),
+        Decimal("30.00"),
+    )
     assert marl.owed_end == Decimal("0.00")
     assert (mil.owed_start, mil.collected, mil.refunded, mil.owed_end) == (
-        Decimal("70.00"), Decimal("100.00"), Decimal("30.00"), Decimal("0.00"))  # fmt: skip
+        Decimal("70.00"),
+        Decimal("100.00"),
+        Decimal("30.00"),
+        Decimal("0.00"),
+    )
     assert all(r.balanced for r in report.rows) and report.total.balanced
     assert report.total.collected == Decimal("120.00")
     # a returned check takes its money out of what was collected; a void out of what was billed
@@ -80,10 +114,19 @@ def test_each_funds_revenue_over_a_period_adds_up_from_what_was_owed(
 def test_the_months_of_a_period_give_the_charts_their_points(staff: Any, make_account: Any, autumn: Any) -> None:
     account = make_account()
     posted_bill(account, autumn, "50.00")
-    do_take_payment(account, amount="20.00", method="cash", receipt_number="R1", received_on=D(2026, 10, 20),
-                    acting_user=staff.clerk)  # fmt: skip
-    do_take_payment(account, amount="5.00", method="cash", receipt_number="R2", received_on=D(2026, 11, 3),
-                    acting_user=staff.clerk)  # fmt: skip
+    do_take_payment(
+        account,
+        amount="20.00",
+        method="cash",
+        receipt_number="R1",
+        received_on=D(2026, 10, 20),
+        acting_user=staff.clerk,
+    )
+    do_take_payment(
+        account, amount="5.00", method="cash", receipt_number="R2", received_on=D(2026, 11, 3), acting_user=staff.clerk
+    )
     months = revenue(D(2026, 10, 1), D(2026, 11, 30)).months
     assert [(m, next(iter(v.values()))["collected"]) for m, v in months] == [
-        (D(2026, 10, 1), Decimal("20.00")), (D(2026, 11, 1), Decimal("5.00"))]  # fmt: skip
+        (D(2026, 10, 1), Decimal("20.00")),
+        (D(2026, 11, 1), Decimal("5.00")),
+    ]

@@ -26,14 +26,26 @@ def test_a_contract_users_payment_is_credited_to_its_agreements_revenue_area(
     area: Any,
 ) -> None:
     account = petitioned.account
-    do_take_payment(account, amount="25.00", method="cash", receipt_number="R-CU1", received_on=dt.date(2026, 11, 2),
-                    acting_user=staff.clerk)  # fmt: skip
+    do_take_payment(
+        account,
+        amount="25.00",
+        method="cash",
+        receipt_number="R-CU1",
+        received_on=dt.date(2026, 11, 2),
+        acting_user=staff.clerk,
+    )
     assert [ln.fund_id for ln in pending(dt.date(2026, 11, 2))] == [None]  # no agreement yet: no area
     before = do_close_deposit(dt.date(2026, 11, 2), cash_counted="25.00", acting_user=staff.clerk)
     agreement = _approve(petitioned, resolution, staff)
     assert agreement.revenue_area == area
-    do_take_payment(account, amount="40.00", method="cash", receipt_number="R-CU2", received_on=dt.date(2026, 11, 3),
-                    acting_user=staff.clerk)  # fmt: skip
+    do_take_payment(
+        account,
+        amount="40.00",
+        method="cash",
+        receipt_number="R-CU2",
+        received_on=dt.date(2026, 11, 3),
+        acting_user=staff.clerk,
+    )
     assert [ln.fund_id for ln in pending(dt.date(2026, 11, 3))] == [area.pk]
     assert [i.fund_id for i in before.items.all()] == [None]  # the closed deposit keeps the fund it credited
     rows = {r.fund.id: r for r in revenue(dt.date(2026, 11, 1), timezone.localdate()).rows}
