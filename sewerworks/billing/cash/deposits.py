@@ -51,6 +51,7 @@ class Total:
     label: str
     count: int = 0
     amount: Decimal = ZERO
+    key: str = ""  # the method, or the fund's key
 
 
 @dataclass
@@ -132,7 +133,7 @@ def summarise(day: dt.date, lines: list[Line]) -> DepositView:
     by_method: dict[str, Total] = {}
     by_fund: dict[int | None, Total] = defaultdict(lambda: Total(""))
     for line in lines:
-        m = by_method.setdefault(line.method, Total(line.method_label))
+        m = by_method.setdefault(line.method, Total(line.method_label, key=line.method))
         m.count, m.amount = m.count + 1, m.amount + line.amount
         f = by_fund[line.fund_id]
         f.count, f.amount = f.count + 1, f.amount + line.amount
@@ -143,7 +144,7 @@ def summarise(day: dt.date, lines: list[Line]) -> DepositView:
     ordered = sorted(by_fund.items(), key=lambda kv: _fund_order(kv[0], known))
     view.by_fund = [(fund_named(fid, known), t) for fid, t in ordered]
     for fund, total in view.by_fund:
-        total.label = fund.name
+        total.label, total.key = fund.name, fund.key
     view.total = sum((line.amount for line in lines), ZERO)
     view.cash = sum((line.amount for line in lines if line.method == PaymentMethod.CASH), ZERO)
     return view

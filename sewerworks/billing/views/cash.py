@@ -50,8 +50,11 @@ def deposits(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             errors = exc.message_dict
         else:
-            messages.success(request, f"Deposit {deposit.number} closed: ${deposit.total:,} in {deposit.items.count()} "
-                             "items. Print the slip.")  # fmt: skip
+            messages.success(
+                request,
+                f"Deposit {deposit.number} closed: ${deposit.total:,} in {deposit.items.count()} "
+                "items. Print the slip.",
+            )
             return redirect("billing:deposit_detail", deposit.pk)
     context = {
         "day": day,

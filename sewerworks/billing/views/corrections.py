@@ -124,14 +124,21 @@ def refunds(request: HttpRequest) -> HttpResponse:
 def authorise_refund(request: HttpRequest, pk: int) -> HttpResponse:
     account = get_object_or_404(SewerAccount, pk=pk)
     try:
-        refund = actions.do_authorise_refund(account, amount=request.POST.get("amount", ""),
-                                             payee=request.POST.get("payee", ""), acting_user=request.user,
-                                             note=request.POST.get("note", ""))  # fmt: skip
+        refund = actions.do_authorise_refund(
+            account,
+            amount=request.POST.get("amount", ""),
+            payee=request.POST.get("payee", ""),
+            acting_user=request.user,
+            note=request.POST.get("note", ""),
+        )
     except ValidationError as exc:
         _say(request, exc)
     else:
-        messages.success(request, f"Refund {refund.pk} of ${refund.amount:,} authorised: a claim for the Board's "
-                         "audit; the credit is held until the Supervisor pays it.")  # fmt: skip
+        messages.success(
+            request,
+            f"Refund {refund.pk} of ${refund.amount:,} authorised: a claim for the Board's "
+            "audit; the credit is held until the Supervisor pays it.",
+        )
     return _back(request, "billing:counter_account", account.pk)
 
 
@@ -149,12 +156,19 @@ def refund_step(request: HttpRequest, pk: int) -> HttpResponse:
     step, post = request.POST.get("step"), request.POST
     try:
         if step == "audit":
-            actions.do_record_refund_audit(refund, audited_on=_date(post.get("on", "")), claim_number=post.get(
-                "claim_number", ""), abstract=post.get("abstract", ""), acting_user=request.user)  # fmt: skip
+            actions.do_record_refund_audit(
+                refund,
+                audited_on=_date(post.get("on", "")),
+                claim_number=post.get("claim_number", ""),
+                abstract=post.get("abstract", ""),
+                acting_user=request.user,
+            )
             messages.success(request, f"Refund {refund.pk}: the Board's audit recorded.")
         elif step == "paid":
             actions.do_record_refund_paid(
-                refund, paid_on=_date(post.get("on", "")), supervisor_check=post.get("supervisor_check", ""),
+                refund,
+                paid_on=_date(post.get("on", "")),
+                supervisor_check=post.get("supervisor_check", ""),
                 acting_user=request.user,
             )
             messages.success(request, f"Refund {refund.pk} paid by the Supervisor: the credit is closed.")

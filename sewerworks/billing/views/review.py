@@ -42,8 +42,9 @@ def _charts(report: Revenue) -> list[dict[str, Any]]:
     """Per fund, its money collected and billed per month (the shared SVG series chart)."""
     out = []
     for row in report.rows:
-        collected = [Point(m, v.get(row.fund.id, {}).get("collected", Decimal(0)), f"{m:%B %Y}")
-                     for m, v in report.months]  # fmt: skip
+        collected = [
+            Point(m, v.get(row.fund.id, {}).get("collected", Decimal(0)), f"{m:%B %Y}") for m, v in report.months
+        ]
         billed = [Point(m, v.get(row.fund.id, {}).get("billed", Decimal(0)), f"{m:%B %Y}") for m, v in report.months]
         if any(p.y for p in collected) or any(p.y for p in billed):
             out.append({"fund": row.fund, "collected": collected, "billed": billed})
@@ -83,8 +84,13 @@ def budgets(request: HttpRequest) -> HttpResponse:
         try:
             if area is None:
                 raise ValidationError({"area": "Choose the Sewer Improvement Area."})
-            actions.do_enter_budget(area=area, fiscal_year=request.POST.get("fiscal_year"), resolution=resolution,  # type: ignore[arg-type]
-                                    amount=request.POST.get("amount", ""), acting_user=request.user)  # fmt: skip
+            actions.do_enter_budget(
+                area=area,
+                fiscal_year=request.POST.get("fiscal_year"),
+                resolution=resolution,  # type: ignore[arg-type]
+                amount=request.POST.get("amount", ""),
+                acting_user=request.user,
+            )
         except ValidationError as exc:
             errors = exc.message_dict
         else:
@@ -112,8 +118,9 @@ def rate_reviews(request: HttpRequest) -> HttpResponse:
         try:
             if period is None:
                 raise ValidationError({"period": "Choose the posted period to re-rate."})
-            review = actions.do_open_review(fiscal_year=request.POST.get("fiscal_year"), period=period,
-                                            acting_user=request.user)  # fmt: skip
+            review = actions.do_open_review(
+                fiscal_year=request.POST.get("fiscal_year"), period=period, acting_user=request.user
+            )
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         else:
@@ -129,8 +136,10 @@ def rate_reviews(request: HttpRequest) -> HttpResponse:
 
 def _chart(figures: ReviewFigures, area: Any) -> dict[str, Any]:
     points = [Point(0, area.annual_billed, "As billed (rates in force)")]
-    points += [Point(i, value, c.label) for i, (c, value) in enumerate(
-        zip(figures.candidates, area.annual_proposed, strict=True), start=1)]  # fmt: skip
+    points += [
+        Point(i, value, c.label)
+        for i, (c, value) in enumerate(zip(figures.candidates, area.annual_proposed, strict=True), start=1)
+    ]
     limits = [Limit(area.cost, "Operation and maintenance cost")] if area.cost is not None else []
     return {"points": points, "limits": limits}
 
@@ -168,9 +177,15 @@ def add_candidate(request: HttpRequest, pk: int) -> HttpResponse:
     post = request.POST
     strength = {k: post.get(f"strength_{k}", "") for k in ("bod", "suspended_solids", "chlorine_demand")}
     try:
-        actions.do_add_candidate(review, label=post.get("label", ""), rate_per_gallon=post.get("rate_per_gallon", ""),
-                                 minimum_charge=post.get("minimum_charge", ""), strength_rates=strength,
-                                 minimum_gallons=post.get("minimum_gallons", ""), acting_user=request.user)  # fmt: skip
+        actions.do_add_candidate(
+            review,
+            label=post.get("label", ""),
+            rate_per_gallon=post.get("rate_per_gallon", ""),
+            minimum_charge=post.get("minimum_charge", ""),
+            strength_rates=strength,
+            minimum_gallons=post.get("minimum_gallons", ""),
+            acting_user=request.user,
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
@@ -187,9 +202,15 @@ def decide_review(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         adopted_on, _ = _date(post.get("adopted_on"), timezone.localdate())
         effective_on, _ = _date(post.get("effective_on"), adopted_on)
-        actions.do_decide_review(review, instrument=post.get("instrument", ""), adopted_on=adopted_on,
-                                 effective_on=effective_on, title=post.get("title", ""), adopt=adopt,
-                                 acting_user=request.user)  # fmt: skip
+        actions.do_decide_review(
+            review,
+            instrument=post.get("instrument", ""),
+            adopted_on=adopted_on,
+            effective_on=effective_on,
+            title=post.get("title", ""),
+            adopt=adopt,
+            acting_user=request.user,
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
