@@ -17,6 +17,7 @@ class BillingConfig(AppConfig):
             "dashboard",
             "coverage",
             "demo.district",
+            "demo.cash",
             "parcel_page",
             "timeline",
             "navigation",

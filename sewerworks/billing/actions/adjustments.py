@@ -95,8 +95,22 @@ def _post(adjustment: Adjustment, day: dt.date, user: Any) -> LedgerEntry:
     return entry
 
 
+def _on(on: dt.date | None) -> dt.date:
+    day = on or timezone.localdate()
+    if day > timezone.localdate():
+        raise ValidationError({"on": f"{day} is after today: an adjustment is recorded when it is made."})
+    return day
+
+
 def do_make_adjustment(
-    bill: Bill, *, part: str, amount: Any, reason: str, explanation: str, acting_user: Any
+    bill: Bill,
+    *,
+    part: str,
+    amount: Any,
+    reason: str,
+    explanation: str,
+    acting_user: Any,
+    on: dt.date | None = None,
 ) -> Adjustment:
     """Make an adjustment to ``bill``'s ``part`` (see the module): posted at once when not above the threshold,
     else waiting for a second person's approval. Refused, writing nothing, naming the field."""
@@ -116,7 +130,7 @@ def do_make_adjustment(
     words = check_text("explanation", (explanation or "").strip(), max_length=300)
     if len(words) < 5:
         raise ValidationError({"explanation": "Explain the adjustment in a few words (who asked, what it corrects)."})
-    day = timezone.localdate()
+    day = _on(on)
     threshold = approval_threshold(day)
     with transaction.atomic():
         hold_off_sweep()
@@ -181,15 +195,19 @@ def _checked(adjustment: Adjustment, user: Any, note: str, verb: str) -> Adjustm
     return locked
 
 
-def do_approve_adjustment(adjustment: Adjustment, *, acting_user: Any, note: str = "") -> Adjustment:
-    """The second person approves an adjustment waiting for it: posted to the ledger today."""
+def do_approve_adjustment(
+    adjustment: Adjustment, *, acting_user: Any, note: str = "", on: dt.date | None = None
+) -> Adjustment:
+    """The second person approves an adjustment waiting for it: posted to the ledger on the day approved."""
     require(acting_user, "billing.approve_adjustment", "approve an adjustment", who_may="the Superintendent")
     words = check_text("note", (note or "").strip(), max_length=300)
-    day = timezone.localdate()
+    day = _on(on)
     with transaction.atomic():
         hold_off_sweep()
         SewerAccount.objects.select_for_update().get(pk=adjustment.account_id)
         locked = _checked(adjustment, acting_user, words, "approves")
+        if day < locked.made_on:
+            raise ValidationError({"on": f"Adjustment {locked.pk} was made on {locked.made_on}: approved after."})
         if locked.bill.status != BillStatus.POSTED:
             raise ValidationError(
                 {"bill": f"Bill {locked.bill_id} was voided since: make the adjustment on the bill that replaces it."}

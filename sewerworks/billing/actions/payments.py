@@ -216,7 +216,12 @@ def _write(
 
 
 def do_reverse_payment(
-    payment: Payment, *, acting_user: Any, reason: str, returned: BankReturn | None = None
+    payment: Payment,
+    *,
+    acting_user: Any,
+    reason: str,
+    returned: BankReturn | None = None,
+    on: dt.date | None = None,
 ) -> Payment:
     """Reverse a payment that did not pay (a check returned by the bank): one reversing entry for each of
     its entries and of its credit's applications (``billing.actions.credits``), each on the day of the
@@ -226,12 +231,20 @@ def do_reverse_payment(
     With ``returned`` (the bank's reference and reason) it is a returned check (I-128,
     ``billing.actions.returned``): also the record of the return, the returned-check fee in force charged on
     the account's next bill, and a note on the account; checked before anything is written. A reversal after
-    the payment's deposit closed goes on the next deposit (I-127)."""
+    the payment's deposit closed goes on the next deposit (I-127). ``on``: the day the return was recorded
+    (default today; never before the payment was received, never after today)."""
     require(acting_user, "billing.reverse_payment", "reverse a payment", who_may="the Superintendent")
     why = check_text("reason", (reason or "").strip(), max_length=200)
     if not why:
         raise ValidationError({"reason": "Say why the payment is reversed (e.g. check returned: insufficient funds)."})
-    today = timezone.localdate()
+    today = on or timezone.localdate()
+    if today > timezone.localdate() or today < payment.received_on:
+        raise ValidationError(
+            {
+                "on": f"A reversal is recorded between the day received ({payment.received_on}) and "
+                f"today, not on {today}."
+            }
+        )
     fee = None
     if returned is not None:
         returned, fee = check_returned(payment, returned, today)
@@ -274,9 +287,12 @@ def do_reverse_payment(
         payment.save(update_fields=["reversed_on", "reversed_by", "reversal_reason"])
         detail: dict[str, Any] = {"payment": payment.pk, "reason": why}
         if returned is not None and fee is not None:
-            record_returned(payment, returned, fee, day=today, user=acting_user, now=now)
-            detail |= {"bank_reference": returned.bank_reference, "return_reason": returned.return_reason,
-                       "fee": format(fee, "f")}  # fmt: skip
+            record_returned(payment, returned, fee, day=today, user=acting_user)
+            detail |= {
+                "bank_reference": returned.bank_reference,
+                "return_reason": returned.return_reason,
+                "fee": format(fee, "f"),
+            }
         AuditEvent.objects.create(
             actor=acting_user,
             action="do_reverse_payment",

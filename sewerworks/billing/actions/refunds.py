@@ -50,7 +50,9 @@ def _day(value: dt.date | None, field: str, after: dt.date, what: str) -> dt.dat
     return day
 
 
-def do_authorise_refund(account: Any, *, amount: Any, payee: str, acting_user: Any, note: str = "") -> Refund:
+def do_authorise_refund(
+    account: Any, *, amount: Any, payee: str, acting_user: Any, note: str = "", on: dt.date | None = None
+) -> Refund:
     """Authorise a refund of (part of) the account's credit; refused above the credit no refund holds."""
     require(acting_user, "billing.authorise_refund", "authorise a refund", who_may="the Superintendent")
     try:
@@ -74,13 +76,15 @@ def do_authorise_refund(account: Any, *, amount: Any, payee: str, acting_user: A
                     f"(${free:,}): a refund never exceeds the credit (I-128)."
                 }
             )
-        now = event_now()
+        now, day = event_now(), on or timezone.localdate()
+        if day > timezone.localdate():
+            raise ValidationError({"on": f"{day} is after today: a refund is authorised when it is."})
         refund = Refund(
             account=locked,
             payee=name,
             amount=value,
             status=RefundStatus.AUTHORISED,
-            authorised_on=timezone.localdate(),
+            authorised_on=day,
             authorised_at=now,
             authorised_by=acting_user,
             note=words,

@@ -23,6 +23,7 @@ from sewerworks.billing.choices import PaymentMethod
 from sewerworks.billing.models import AccountNote, Payment, ReturnedCheck
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.parameters import current_parameters
+from sewerworks.core.records.events import now as event_now
 from sewerworks.core.text import check_text
 from sewerworks.ordinance.parameters.model import NotInForce, ParameterError
 
@@ -72,9 +73,7 @@ def check_returned(payment: Payment, bank: BankReturn, day: dt.date) -> tuple[Ba
     return BankReturn(reference, reason), returned_check_fee(day)
 
 
-def record_returned(
-    payment: Payment, bank: BankReturn, fee: Decimal, *, day: dt.date, user: Any, now: dt.datetime
-) -> ReturnedCheck:
+def record_returned(payment: Payment, bank: BankReturn, fee: Decimal, *, day: dt.date, user: Any) -> ReturnedCheck:
     """Inside the reversal's transaction: the return, its fee as a charge riding on the next bill, the note."""
     charge = None
     if fee > 0:
@@ -97,7 +96,7 @@ def record_returned(
         returned_on=day,
         fee=fee,
         fee_charge=charge,
-        recorded_at=now,
+        recorded_at=event_now(),
         recorded_by=user,
     )
     fee_text = f"; fee ${fee:,} on the next bill (I-128)" if fee > 0 else ""
@@ -107,7 +106,7 @@ def record_returned(
         text=f"Check {payment.reference} (receipt {payment.receipt_number}, ${payment.amount:,}) returned by the bank"
         f" {bank.bank_reference}: {bank.return_reason}{fee_text}."[:300],
         source=f"returned-check:{payment.receipt_number}"[:80],
-        written_at=now,
+        written_at=event_now(),
         written_by=user,
     )
     return returned

@@ -80,7 +80,9 @@ def do_enter_budget(
     return budget
 
 
-def do_open_review(*, fiscal_year: Any, period: BillingPeriod, acting_user: Any) -> RateReview:
+def do_open_review(
+    *, fiscal_year: Any, period: BillingPeriod, acting_user: Any, on: dt.date | None = None
+) -> RateReview:
     """The year's review (opened with its reminder if need be) re-rates ``period``, which must be posted."""
     require(acting_user, "billing.draft_rate_review", "draft a rate review", who_may=DRAFTERS)
     year = _year(fiscal_year)
@@ -92,7 +94,7 @@ def do_open_review(*, fiscal_year: Any, period: BillingPeriod, acting_user: Any)
             }
         )
     with transaction.atomic():
-        review, _ = ensure_review(year, as_of=timezone.localdate())
+        review, _ = ensure_review(year, as_of=min(on or timezone.localdate(), timezone.localdate()))
         review = RateReview.objects.select_for_update().get(pk=review.pk)
         if review.status in (ReviewStatus.ADOPTED, ReviewStatus.KEPT):
             raise ValidationError(

@@ -67,9 +67,16 @@ def _say(request: HttpRequest, exc: ValidationError) -> None:
 @permission_required("billing.make_adjustment", raise_exception=True)
 def make_adjustment(request: HttpRequest) -> HttpResponse:
     bill = get_object_or_404(Bill, pk=_pk(request.POST.get("bill", "")))
-    fields = {k: request.POST.get(k, "") for k in ("part", "amount", "reason", "explanation")}
+    post = request.POST
     try:
-        made = actions.do_make_adjustment(bill, acting_user=request.user, **fields)
+        made = actions.do_make_adjustment(
+            bill,
+            part=post.get("part", ""),
+            amount=post.get("amount", ""),
+            reason=post.get("reason", ""),
+            explanation=post.get("explanation", ""),
+            acting_user=request.user,
+        )
     except ValidationError as exc:
         _say(request, exc)
     else:
