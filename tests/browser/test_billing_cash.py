@@ -29,7 +29,7 @@ NOV_30 = "2026-11-30"
 
 def _town(make_user: Any) -> dict[str, SewerAccount]:
     """Two areas; the autumn 2026 period billed, posted and penalised: Ada Hudson (Marlborough, 12,000 gal: $36.00
-    and a $3.60 penalty), Cal Reed (Marlborough, 9,000 gal: $24.00 + $2.40), Olive Lane (Milton, $24.00 + $2.40);
+    and a $3.60 penalty), Cal Reed (Marlborough, 9,000 gal: $27.00 + $2.70), Olive Lane (Milton, $27.00 + $2.70);
     the Board's returned-check fee of $20.00, its 2026 budgets, and the 2026 rate review with one candidate."""
     from sewerworks.billing.actions import (
         do_add_candidate,
@@ -119,7 +119,7 @@ def test_the_day_the_month_the_corrections_and_the_boards_review(
     _take(page, ada, "20.00")
     _take(page, cal, "60.00")
     check = _take(page, olive, "50.00", "check", "3141")
-    assert check.credit == Decimal("23.60")
+    assert check.credit == Decimal("20.30")
 
     # ... closes the drawer into the deposit, counting the cash, and prints the slip
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Cash").click()
@@ -143,8 +143,8 @@ def test_the_day_the_month_the_corrections_and_the_boards_review(
         "D-20261130",
         "$130.00",
         "3141",
-        "Hamlet of Marlborough $80.00",
-        "Hamlet of Milton $50.00",
+        "Hamlet of Marlborough 2 $80.00",
+        "Hamlet of Milton 1 $50.00",
         "Cash 2 $80.00",
         "Check 1 $50.00",
     ):
@@ -160,7 +160,7 @@ def test_the_day_the_month_the_corrections_and_the_boards_review(
     assert rows[1][:5] == ["D-20261130", NOV_30, "80.00", "50.00", "130.00"]
     assert rows[2][:5] == ["total", "", "80.00", "50.00", "130.00"]
     month = _text(_open_pdf(page, page.get_by_role("link", name="Turnover (PDF)"), tmp_path / "turnover.pdf"))
-    assert "Hamlet of Marlborough 1 $80.00" in month and "Hamlet of Milton 1 $50.00" in month
+    assert "Hamlet of Marlborough 2 $80.00" in month and "Hamlet of Milton 1 $50.00" in month
     page.get_by_role("button", name="Close and sign November 2026").click()
     page.wait_for_load_state()
     expect(page.get_by_text("Closed and signed")).to_be_visible()
@@ -176,7 +176,7 @@ def test_the_day_the_month_the_corrections_and_the_boards_review(
     page.get_by_label("Explanation").fill("Leak repaired in May; owner agreed with the Superintendent")
     page.get_by_role("button", name="Make the adjustment").click()
     page.wait_for_load_state()
-    expect(page.get_by_text("waits for the Superintendent's approval")).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="It waits for the Superintendent's approval")).to_be_visible()
     shot("billing-cash-adjustment-waiting")
     made = Adjustment.objects.get()
     assert made.status == "pending" and balance(account=ada) == Decimal("19.60")
@@ -196,16 +196,16 @@ def test_the_day_the_month_the_corrections_and_the_boards_review(
     page.get_by_role("button", name="Reverse the payment").click()
     page.wait_for_load_state()
     returned = ReturnedCheck.objects.get()
-    assert returned.fee == Decimal("20.00") and balance(account=olive) == Decimal("26.40")
+    assert returned.fee == Decimal("20.00") and balance(account=olive) == Decimal("29.70")
     shot("billing-cash-returned-check")
     letter = _text(_open_pdf(page, page.get_by_role("link", name=re.compile("^Print the letter")), tmp_path / "l.pdf"))
     assert "returned unpaid by the bank (RI-1130-07: NSF: insufficient funds)" in letter and "$20.00" in letter
     page.goto(f"/billing/counter/accounts/{cal.pk}/")
-    assert page.get_by_label(re.compile("^Refund of the credit")).input_value() == "33.60"
+    assert page.get_by_label(re.compile("^Refund of the credit")).input_value() == "30.30"
     page.get_by_role("button", name="Authorise the refund").click()
     page.wait_for_load_state()
     refund = Refund.objects.get()
-    assert (refund.amount, refund.status, refund.payee) == (Decimal("33.60"), "authorised", "REED, CAL")
+    assert (refund.amount, refund.status, refund.payee) == (Decimal("30.30"), "authorised", "REED, CAL")
 
     # The clerk records the Board's audit of the claim and the Supervisor's payment: the credit is closed
     _sign_in_as(page, login, "clerk")
@@ -216,7 +216,7 @@ def test_the_day_the_month_the_corrections_and_the_boards_review(
     page.get_by_label("Supervisor's check").fill("20418")
     page.get_by_role("button", name="Record it paid and close the credit").click()
     page.wait_for_load_state()
-    expect(page.get_by_role("table").filter(has_text="Paid or cancelled")).to_contain_text("20418")
+    expect(page.get_by_role("table").filter(has_text="Refunds paid or cancelled")).to_contain_text("20418")
     assert Refund.objects.get().status == "paid" and balance(account=cal) == 0
     shot("billing-cash-refund-paid")
 
@@ -229,8 +229,9 @@ def test_the_day_the_month_the_corrections_and_the_boards_review(
     page.get_by_role("link", name="2026").click()
     page.wait_for_load_state()
     milton = page.get_by_role("table").filter(has_text="Revenue against cost (budget $80.00")
-    assert "$48.00" in milton.inner_text() and "$72.00" in milton.inner_text()  # a year: as billed, at $0.004
-    expect(page.get_by_text("$32.00 short of it")).to_be_visible()  # $48.00 against $80.00 (§118-50, I-129)
+    assert "$54.00" in milton.inner_text() and "$72.00" in milton.inner_text()  # a year: as billed, at $0.004
+    expect(page.get_by_text("$26.00 short of it")).to_be_visible()  # as billed: $54.00 against $80.00 (§118-50)
+    expect(page.get_by_text("$8.00 short of it")).to_be_visible()  # at $0.004: $72.00
     assert page.locator("svg[role=img]").count() >= 2
     expect(page.get_by_role("button", name="Record the resolution")).to_have_count(0)
     shot("billing-review-rate-review")

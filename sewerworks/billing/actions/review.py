@@ -86,6 +86,7 @@ def do_open_review(
     """The year's review (opened with its reminder if need be) re-rates ``period``, which must be posted."""
     require(acting_user, "billing.draft_rate_review", "draft a rate review", who_may=DRAFTERS)
     year = _year(fiscal_year)
+    period = BillingPeriod.objects.get(pk=period.pk)  # as it stands, not as the caller last read it
     if period.status != pipeline.POSTED:
         raise ValidationError(
             {

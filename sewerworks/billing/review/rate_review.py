@@ -66,6 +66,11 @@ class AreaFigures:
     annual_billed: Decimal = ZERO
     annual_proposed: list[Decimal] = field(default_factory=list)
     decisions: list[Decision | None] = field(default_factory=list)  # per candidate, with the cost
+    as_billed: Decision | None = None  # the rates in force, with the cost
+
+    @property
+    def all_decisions(self) -> list[Decision | None]:
+        return [self.as_billed, *self.decisions]
 
 
 @dataclass
@@ -120,6 +125,7 @@ def review_figures(period: BillingPeriod, candidates: Sequence[Candidate], fisca
         )
         area.annual_billed = total.billed * times
         area.annual_proposed = [p * times for p in total.proposed]
+        area.as_billed = _decision(fiscal_year, area.cost, area.annual_billed, today)
         for revenue in area.annual_proposed:
             area.decisions.append(_decision(fiscal_year, area.cost, revenue, today))
         areas.append(area)

@@ -81,7 +81,8 @@ def make_adjustment(request: HttpRequest) -> HttpResponse:
         _say(request, exc)
     else:
         waiting = " It waits for the Superintendent's approval (I-128)." if made.status == "pending" else ""
-        messages.success(request, f"Adjustment {made.pk} of ${made.amount:,} to the {made.part} recorded.{waiting}")
+        amount = f"−${-made.amount:,}" if made.amount < 0 else f"${made.amount:,}"
+        messages.success(request, f"Adjustment {made.pk} of {amount} to the {made.part} recorded.{waiting}")
     return _back(request, "billing:counter_account", bill.account_id)
 
 
