@@ -19,18 +19,10 @@ from sewerworks.billing.cash.deposits import closed_lines, last_deposit_day, pen
 from sewerworks.billing.cash.documents import deposit_slip_pdf, turnover_pdf
 from sewerworks.billing.cash.turnover import first_of, month_view, turnover_csv
 from sewerworks.billing.models import Deposit, MonthlyTurnover
+from sewerworks.billing.views.payments import _day
 from sewerworks.core.documents.responses import pdf_response
 
 VIEW = "billing.view_billing"
-
-
-def _day(value: str | None, default: dt.date) -> tuple[dt.date, str]:
-    if not value:
-        return default, ""
-    try:
-        return dt.date.fromisoformat(value), ""
-    except ValueError:
-        return default, f"{value[:20]!r} is not a date (YYYY-MM-DD): showing {default}."
 
 
 @permission_required(VIEW, raise_exception=True)

@@ -4,7 +4,6 @@ typical bills, and the Board's decision recorded by the Town Clerk."""
 
 from __future__ import annotations
 
-import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -22,20 +21,13 @@ from sewerworks.billing.review.rate_review import Candidate, ReviewFigures, revi
 from sewerworks.billing.review.reminder import deadline_of
 from sewerworks.billing.review.rerate import Proposal
 from sewerworks.billing.review.revenue import COLUMNS, LABELS, Revenue, revenue, revenue_csv
+from sewerworks.billing.views.corrections import _pk
+from sewerworks.billing.views.payments import _day
 from sewerworks.core.documents.charts import Limit, Point
 from sewerworks.core.models import BoardResolution
 from sewerworks.registry.models import ImprovementArea
 
 VIEW = "billing.view_billing"
-
-
-def _date(value: str | None, default: dt.date) -> tuple[dt.date, str]:
-    if not value:
-        return default, ""
-    try:
-        return dt.date.fromisoformat(value), ""
-    except ValueError:
-        return default, f"{value[:20]!r} is not a date (YYYY-MM-DD): showing {default}."
 
 
 def _charts(report: Revenue) -> list[dict[str, Any]]:
@@ -54,8 +46,8 @@ def _charts(report: Revenue) -> list[dict[str, Any]]:
 @permission_required(VIEW, raise_exception=True)
 def revenue_report(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
-    start, note_start = _date(request.GET.get("start"), today.replace(month=1, day=1))
-    end, note_end = _date(request.GET.get("end"), today)
+    start, note_start = _day(request.GET.get("start"), today.replace(month=1, day=1))
+    end, note_end = _day(request.GET.get("end"), today)
     if end < start:
         start, end, note_start = end, start, "The period ran backwards: its days are swapped."
     report = revenue(start, end)
@@ -105,10 +97,6 @@ def budgets(request: HttpRequest) -> HttpResponse:
         "can_enter": request.user.has_perm("billing.enter_budget"),
     }
     return render(request, "billing/budgets.html", context, status=422 if errors else 200)
-
-
-def _pk(value: str) -> int:
-    return int(value) if value.isdigit() and len(value) < 18 else 0
 
 
 @permission_required(VIEW, raise_exception=True)
@@ -200,8 +188,10 @@ def decide_review(request: HttpRequest, pk: int) -> HttpResponse:
     post = request.POST
     adopt = RateCandidate.objects.filter(review=review, pk=_pk(post.get("adopt", ""))).first()
     try:
-        adopted_on, _ = _date(post.get("adopted_on"), timezone.localdate())
-        effective_on, _ = _date(post.get("effective_on"), adopted_on)
+        adopted_on, bad_adopted = _day(post.get("adopted_on"), timezone.localdate())
+        effective_on, bad_effective = _day(post.get("effective_on"), adopted_on)
+        if bad_adopted or bad_effective:
+            raise ValidationError({"adopted_on": f"{bad_adopted or bad_effective} Nothing was recorded."})
         actions.do_decide_review(
             review,
             instrument=post.get("instrument", ""),
