@@ -20,4 +20,4 @@ def rate_review_reminder(ctx: SweepContext) -> None:
         return
     review, opened = ensure_review(ctx.as_of.year, as_of=ctx.as_of)
     if opened:  # logged, not counted: the sweep's tally is the records' changes (penalties, violations ...)
-        log.info("the %s review of the user charges (§118-50) and its reminder opened", review.fiscal_year)
+        log.debug("the %s review of the user charges (§118-50) and its reminder opened", review.fiscal_year)
