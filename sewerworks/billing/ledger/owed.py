@@ -7,7 +7,9 @@ A bill's balance on day D is the sum of the ledger entries with ``bill`` = B and
 part is known without replaying the allocation.
 
 I-65: a payment settles what the ledger shows owed on the day it was received: every posted charge of
-the account, and the penalties added on or before that day (a penalty added later was not owed yet).
+the account, and the penalties added on or before that day (a penalty added later was not owed yet), but
+never more of a penalty than stands now: a payment entered after a penalty was lowered (an adjustment,
+I-128, or its withdrawal, I-97) and received before that pays only what is left of it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ CHARGES = (LedgerKind.CHARGE, LedgerKind.ADJUSTMENT, LedgerKind.PENDING_CHARGE)
 CREDIT_KINDS = (*PAID, LedgerKind.REFUND)
 # An adjustment of a bill's late penalty (``adjustment:<id>:bill:<bill>:penalty``) is part of the penalty.
 PENALTY_ADJUSTED = Q(kind=LedgerKind.ADJUSTMENT, source_key__endswith=":penalty")
+PENALISED = Q(kind=LedgerKind.PENALTY) | PENALTY_ADJUSTED
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,8 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
         entries = entries.filter(posted_on__lte=on)
     rows = entries.values("bill_id").annotate(
         charged=_sum(Q(kind__in=CHARGES) & ~PENALTY_ADJUSTED),
-        penalty=_sum((Q(kind=LedgerKind.PENALTY) | PENALTY_ADJUSTED) & Q(posted_on__lte=on)),
+        penalty=_sum(PENALISED & Q(posted_on__lte=on)),
+        penalty_now=_sum(PENALISED),
         paid_penalty=_sum(paid & Q(source_key__endswith=":penalty")),
         paid_charge=_sum(paid & Q(source_key__endswith=":charge")),
     )
@@ -104,7 +108,8 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
                 due = penalty_date(bill.period.bill_date, bill.period.due_date, terms)
             except (KeyError, ValueError):
                 due = None
-        out.append(BillOwed(bill, r["charged"], r["penalty"], -r["paid_penalty"], -r["paid_charge"], due))
+        penalty = min(r["penalty"], r["penalty_now"])  # never more than the penalty stands at now (I-128)
+        out.append(BillOwed(bill, r["charged"], penalty, -r["paid_penalty"], -r["paid_charge"], due))
     return out
 
 

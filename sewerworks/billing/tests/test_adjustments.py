@@ -137,6 +137,22 @@ def test_an_adjustment_lowers_a_part_by_at_most_what_is_still_owed(staff: Any, p
         waive(penalised, staff.clerk, "-1.00", part="charge")
 
 
+def test_a_payment_received_before_a_waiver_but_entered_after_it_pays_only_the_penalty_left(
+    staff: Any, penalised: Any
+) -> None:
+    """The $5.00 penalty (added 2026-11-10) lowered by $2.00 today; a $4.00 check received on 2026-11-24 and
+    entered after the waiver pays the $3.00 penalty left and $1.00 of the charge, never $4.00 of a $3.00
+    penalty (found by the interleavings' Hypothesis test)."""
+    do_approve_adjustment(waive(penalised, staff.clerk, "-2.00"), acting_user=staff.superintendent)
+    do_take_payment(
+        penalised.account, amount="4.00", method="check", reference="311", receipt_number="R-LATE",
+        received_on=dt.date(2026, 11, 24), acting_user=staff.clerk,
+    )  # fmt: skip
+    (owed,) = bills_owed(penalised.account, on=TODAY)
+    assert (owed.penalty, owed.paid_penalty, owed.paid_charge) == (Decimal("3.00"), Decimal("3.00"), Decimal("1.00"))
+    assert balance(account=penalised.account) == Decimal("49.00")
+
+
 def test_a_payment_since_the_adjustment_was_made_refuses_its_approval(staff: Any, penalised: Any) -> None:
     made = waive(penalised, staff.clerk, "-10.00", part="charge")
     do_take_payment(penalised.account, amount="50.00", method="cash", receipt_number="R-ADJ2", acting_user=staff.clerk)

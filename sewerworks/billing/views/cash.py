@@ -8,7 +8,7 @@ import datetime as dt
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -20,6 +20,7 @@ from sewerworks.billing.cash.documents import deposit_slip_pdf, turnover_pdf
 from sewerworks.billing.cash.turnover import first_of, month_view, turnover_csv
 from sewerworks.billing.models import Deposit, MonthlyTurnover
 from sewerworks.billing.views.payments import _day
+from sewerworks.core.access.permissions import require
 from sewerworks.core.documents.responses import pdf_response
 
 VIEW = "billing.view_billing"
@@ -33,8 +34,7 @@ def deposits(request: HttpRequest) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     values = {"cash_counted": "", "difference_reason": ""}
     if request.method == "POST":
-        if not request.user.has_perm("billing.close_deposit"):
-            raise PermissionDenied("Closing a deposit is for the Clerk's office or the Superintendent.")
+        require(request.user, "billing.close_deposit", "close a deposit")
         day, note = _day(request.POST.get("day"), today)
         values = {k: request.POST.get(k, "") for k in values}
         try:

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -23,6 +23,7 @@ from sewerworks.billing.review.rerate import Proposal
 from sewerworks.billing.review.revenue import COLUMNS, LABELS, Revenue, revenue, revenue_csv
 from sewerworks.billing.views.corrections import _pk
 from sewerworks.billing.views.payments import _day
+from sewerworks.core.access.permissions import require
 from sewerworks.core.documents.charts import Limit, Point
 from sewerworks.core.models import BoardResolution
 from sewerworks.registry.models import ImprovementArea
@@ -69,8 +70,7 @@ def revenue_report(request: HttpRequest) -> HttpResponse:
 def budgets(request: HttpRequest) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
-        if not request.user.has_perm("billing.enter_budget"):
-            raise PermissionDenied("The Town Clerk enters the Board's budget figures.")
+        require(request.user, "billing.enter_budget", "enter the Board's budget figures")
         area = ImprovementArea.objects.filter(pk=_pk(request.POST.get("area", ""))).first()
         resolution = BoardResolution.objects.filter(pk=_pk(request.POST.get("resolution", ""))).first()
         try:

@@ -32,6 +32,14 @@ APPEND_ONLY = {
     "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
     "pretreatment.result": "lab results written in bulk with their sample",
     "pretreatment.exceedance": "what an evaluation found, written by it with its decision; never edited",
+    "billing.deposit": "a closed deposit never changes nor is deleted (billing.models.cash.WrittenOnce, I-127)",
+    "billing.deposititem": "the items of a closed deposit, written with it, never changed (WrittenOnce)",
+    "billing.monthlyturnover": "a closed month's turnover, written once when closed, frozen (WrittenOnce)",
+    "billing.turnoverline": "a closed month's money per fund, written with it, never changed (WrittenOnce)",
+    "billing.returnedcheck": "the bank's return recorded once with the reversal it explains, and an AuditEvent",
+    "billing.accountnote": "a note written once on the account with who and when; a new fact is a new note",
+    "billing.areabudget": "a budget entered once against its resolution; an amended budget is a new row",
+    "billing.ratecandidate": "a proposal entered once in a review with who and when; another is a new candidate",
 }
 
 
