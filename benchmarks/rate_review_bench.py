@@ -19,8 +19,8 @@ import tempfile
 import time
 from decimal import Decimal
 
-from benchmarks.billing_bench import PERIOD_END, Longest, build, engine_run, reset, vacuum
-from benchmarks.timing import require_empty_database
+from benchmarks.billing_bench import Longest, engine_run, prepared, reset
+from benchmarks.timing import setup_django
 
 GOAL = 3.0
 
@@ -38,29 +38,16 @@ def main(argv: list[str]) -> int:
     args = parse(argv)
     var_dir = tempfile.mkdtemp(prefix="sewerworks-bench-review-")
     try:
-        os.environ["SEWERWORKS_VAR"] = var_dir
-        os.environ["DJANGO_SETTINGS_MODULE"] = "sewerworks.settings"
-        import django
-
-        django.setup()
+        setup_django(var_dir)
         from django.apps import apps
-        from django.conf import settings
-        from django.contrib.auth.models import User
-        from django.core.management import call_command
         from django.db import connection
 
-        from sewerworks.billing.models import Bill, BillingPeriod
+        from sewerworks.billing.models import Bill
         from sewerworks.billing.review.rate_review import Candidate, review_figures
         from sewerworks.billing.review.rerate import Proposal
 
-        settings.DEBUG = False
-        call_command("migrate", verbosity=0)
-        require_empty_database()
         start = time.perf_counter()
-        build(args.accounts, args.seed)
-        user = User.objects.create_superuser("bench", password=None)
-        vacuum()
-        period = BillingPeriod.objects.get(end=PERIOD_END, area__isnull=True)
+        period, user = prepared(args.accounts, args.seed)
         print(
             f"rate review bench: {args.accounts:,} bulk accounts on {connection.vendor}, built in "
             f"{time.perf_counter() - start:.1f} s; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
