@@ -1,6 +1,7 @@
 """python -m benchmarks [--parcels N | --quick] [--runs R] [--seed S] [--keep] [--explain]
 python -m benchmarks import_contention [--rows N] [--keep]   (see benchmarks/import_contention.py)
 python -m benchmarks billing [--accounts N]          (see benchmarks/billing_bench.py)
+python -m benchmarks rate_review [--accounts N]      (see benchmarks/rate_review_bench.py)
 python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_bench.py)
 python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
 python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
@@ -49,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.billing_bench import main as billing_main
 
         return billing_main(argv[1:])
+    if argv[:1] == ["rate_review"]:
+        from benchmarks.rate_review_bench import main as rate_review_main
+
+        return rate_review_main(argv[1:])
     if argv[:1] == ["determine"]:
         from benchmarks.determine_bench import main as determine_main
 

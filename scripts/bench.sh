@@ -15,6 +15,7 @@ run scripts/with-postgres.sh python -m benchmarks  # the search box on PostgreSQ
 run python -m benchmarks import_contention
 run python -m benchmarks billing --accounts "$ACCOUNTS"
 run scripts/with-postgres.sh python -m benchmarks billing --accounts "$ACCOUNTS"
+run python -m benchmarks rate_review --accounts "$ACCOUNTS"
 run python -m benchmarks bill_pdfs
 run python -m benchmarks contract_users --parcels "${BENCH_PARCELS_CONTRACTS:-100000}"
 run python -m benchmarks determine

@@ -59,6 +59,7 @@ PG_PATHS=(
   sewerworks/engineering/tests/test_projects.py
   sewerworks/engineering/tests/test_api.py
   sewerworks/contracts/tests/test_screen.py
+  sewerworks/contracts/tests/test_fund.py
   sewerworks/contracts/tests/test_screen_job.py
   sewerworks/contracts/tests/test_agreements.py
   sewerworks/permits/tests/test_pipeline.py
@@ -87,6 +88,8 @@ PG_IGNORE=(
   --ignore=sewerworks/billing/tests/test_late_penalty_topic.py
   --ignore=sewerworks/billing/tests/test_event_dates.py
   --ignore=sewerworks/billing/tests/test_counter.py
+  --ignore=sewerworks/billing/tests/test_cash_screens.py
+  --ignore=sewerworks/billing/tests/test_cash_demo.py
 )
 [[ "${PG_LEG:-}" == "all" ]] && PG_PATHS=(sewerworks tests/api tests/browser tests/operations) && PG_IGNORE=()
 

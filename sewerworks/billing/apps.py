@@ -17,6 +17,7 @@ class BillingConfig(AppConfig):
             "dashboard",
             "coverage",
             "demo.district",
+            "demo.cash",
             "parcel_page",
             "timeline",
             "navigation",
@@ -26,6 +27,8 @@ class BillingConfig(AppConfig):
             "property.steps",
             "property.tap",
             "attachments",
+            "cash.charges",
+            "review.steps",
         ):
             try:
                 import_module(f"sewerworks.billing.{module}")

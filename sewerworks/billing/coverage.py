@@ -1,8 +1,9 @@
 """What billing carries out of Article X, requirement by requirement (the ordinance browser's claims): the
 semiannual user charge from the Water District's reads (§§118-49, 51, 52, with §118-6's wash water), revisions
-by resolution (§118-50), payments at the Town Clerk's counter and the late penalty (§118-53), the capital cost
-amortization charge (§§118-49, 51, 52), the connection charge (§118-54), the search letter and a sale; and what
-does not exist yet (the annual review, the Clerk's statement, the export for the tax statement)."""
+by resolution and the Board's annual review (§118-50), payments at the Town Clerk's counter, their deposits and
+turnover per area fund, corrections and the late penalty (§118-53), the capital cost amortization charge (§§118-49,
+51, 52), the connection charge (§118-54), the search letter and a sale; and what does not exist yet (the lien, the
+Clerk's statement, the export for the tax statement)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from sewerworks.core.ordinance_browser.requirements import claim, complete, miss
 A = "sewerworks.billing.actions."
 T = "sewerworks.billing.tests."
 R = T + "test_requirements."
+CASH = T + "test_cash_screens."
 RUN = T + "test_views.test_the_clerk_runs_the_draft_as_a_job_and_sees_exceptions_first"
 RUN_VIEWS = ("billing:period_run", "billing:bill_detail")
 SWEEP = "sewerworks.enforcement.actions.do_sweep"
@@ -36,9 +38,19 @@ REQUIREMENTS = claim(
              tests=("sewerworks.core.tests.test_resolution_screens.test_the_clerk_records_a_resolution_and_sees_what_"
                     "it_changed",
                     T + "test_engine.test_a_period_ending_before_the_new_rate_is_rated_at_the_old_one_24_dollars")),
-    missing("118-50", "the Town Board's annual review of the user charges against the actual operation and "
-            "maintenance cost", meanwhile="The Board reviews the rates each year from the Town's budget and the "
-            "Superintendent's figures; sewerworks offers no rate-review report."),
+    complete("118-50", "the Town Board's annual review of the user charges against the actual operation and "
+             "maintenance cost: each area's budget, a posted period re-rated at candidate rates, the Board's "
+             "resolution (I-129)",
+             views=("billing:budgets", "billing:rate_reviews", "billing:rate_review", "billing:add_candidate",
+                    "billing:decide_review"),
+             commands=("sweep",),
+             actions=(A + "do_enter_budget", A + "do_open_review", A + "do_add_candidate", A + "do_decide_review",
+                      SWEEP),
+             topics=("rate-review",),
+             tests=(CASH + "test_the_rate_review_pages",
+                    T + "test_rate_review.test_the_boards_resolution_adopts_a_candidate_from_its_effective_date_and_"
+                    "meets_the_reminder",
+                    T + "test_rate_review.test_the_daily_sweep_opens_the_years_reminder_once_the_town_bills")),
     complete("118-51", "sewer user charges billed semiannually, on the Water District's calendar (I-58)",
              views=("billing:home",), actions=(A + "do_open_period",),
              tests=(T + "test_views.test_a_clerk_opens_a_period_on_a_calendar_day_and_is_told_which_days_end_one",)),
@@ -84,8 +96,23 @@ REQUIREMENTS = claim(
              tests=(T + "test_penalties.test_the_sweep_the_day_after_the_penalty_date_adds_10_percent_to_each_bill_"
                     "left_owing",
                     T + "test_penalties.test_the_bill_page_shows_its_penalty_date_and_the_penalty_with_its_citation")),
-    missing("118-53", "the payments reported for the Marlboro and the Milton Sewer Improvement Areas (I-11)",
-            meanwhile="The clerk sorts the day's receipts by area by hand for the two area funds' deposits."),
+    complete("118-53", "the payments reported for the Marlboro and the Milton Sewer Improvement Areas: the day's "
+             "deposit and the month's turnover to the Supervisor per fund, revenue per area (I-11, I-126, I-127)",
+             views=("billing:deposits", "billing:deposit_detail", "billing:deposit_slip", "billing:turnover",
+                    "billing:turnover_pdf", "billing:turnover_csv", "billing:close_month", "billing:revenue"),
+             actions=(A + "do_close_deposit", A + "do_close_month"),
+             tests=(CASH + "test_the_clerk_closes_the_drawer_and_prints_the_slip",
+                    CASH + "test_the_months_turnover_as_page_pdf_and_csv_then_closed",
+                    CASH + "test_the_board_member_reads_revenue_and_bad_dates_are_notes")),
+    complete("118-53", "payments corrected with a second person's approval, returned checks with their fee, and "
+             "credits refunded through the Board's audit (I-128)",
+             views=("billing:make_adjustment", "billing:check_adjustment", "billing:returned_letter",
+                    "billing:authorise_refund", "billing:refund_step"),
+             actions=(A + "do_make_adjustment", A + "do_approve_adjustment", A + "do_reverse_payment",
+                      A + "do_authorise_refund", A + "do_record_refund_paid"),
+             tests=(CASH + "test_an_adjustment_from_the_counter_and_its_approval",
+                    CASH + "test_a_returned_check_from_the_receipt_page_and_its_letter",
+                    CASH + "test_a_refund_through_its_steps_on_screen")),
     missing("118-53", "the unpaid user and capital charges, with their penalties and interest, a lien on the property",
             meanwhile="The lien is carried by the relevy on the Town's tax roll, prepared outside sewerworks."),
     missing("118-53", "the Town Clerk's statement of unpaid charges filed with the Town Board (I-29)",

@@ -62,6 +62,7 @@ def load_builtin_topics() -> None:
         s118_47_notice_deadline,
         s118_47_penalties,
         s118_52_capital_charge,
+        s118_50_rate_review,
         s118_52_defective_meter,
         s118_52_meter,
         s118_52_user_charge,
@@ -101,6 +102,7 @@ def load_builtin_topics() -> None:
         s118_19_28_inspection_checklist.TOPIC,
         s118_52_capital_charge.TOPIC,
         s118_54_connection_charge.TOPIC,
+        s118_50_rate_review.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

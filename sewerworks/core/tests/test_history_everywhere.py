@@ -42,6 +42,14 @@ APPEND_ONLY = {
     "pretreatment.evaluationrun": "one row per period evaluation, its counts and timings written by the run, with "
     "its AuditEvent",
     "pretreatment.exceedancechange": "what a period's evaluation changed in an exceedance, itself its history",
+    "billing.deposit": "a closed deposit never changes nor is deleted (billing.models.cash.WrittenOnce, I-127)",
+    "billing.deposititem": "the items of a closed deposit, written with it, never changed (WrittenOnce)",
+    "billing.monthlyturnover": "a closed month's turnover, written once when closed, frozen (WrittenOnce)",
+    "billing.turnoverline": "a closed month's money per fund, written with it, never changed (WrittenOnce)",
+    "billing.returnedcheck": "the bank's return recorded once with the reversal it explains, and an AuditEvent",
+    "billing.accountnote": "a note written once on the account with who and when; a new fact is a new note",
+    "billing.areabudget": "a budget entered once against its resolution; an amended budget is a new row",
+    "billing.ratecandidate": "a proposal entered once in a review with who and when; another is a new candidate",
 }
 
 

@@ -75,11 +75,14 @@ ENTRIES = (
             "billing.bill_days_after_period_end",
             "billing.due_days_after_bill",
             "billing.period_ends",
+            "billing.rate_review_due",
             "billing.read_window_days",
+            "charges.adjustment_approval_threshold",
             "charges.capital_rate_per_1000",
             "charges.class_estimates",
             "charges.connection_charge_schedule",
             "charges.rate_per_gallon",
+            "charges.returned_check_fee",
             "charges.strength_rates",
             "permits.building_sewer_fee",
             "permits.curb_cut_fee",
@@ -110,10 +113,9 @@ ENTRIES = (
         "jurisdiction is the Town of Marlborough, Ulster County, New York, with two Sewer Improvement Areas, the "
         "Hamlets of Marlborough and Milton. Each account belongs to the area it is in (a contract user to the "
         "area of the main its lateral joins), and its payments are credited to that area, as §118-53 names two "
-        "payees.",
+        "payees. Revenue is reported per area: billed, collected, penalised, adjusted, refunded and owed per fund "
+        "(I-126), and the Clerk's deposits and monthly turnover to the Supervisor per fund (I-127).",
         sections=("118-1", "118-53"),
-        status=Status.IN_PART,
-        missing="Revenue is not yet reported per area: no report totals the payments each area received.",
     ),
     Interpretation(
         "I-12",

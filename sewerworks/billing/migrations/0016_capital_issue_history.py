@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0014_sale'),
+        ('billing', '0015_sale'),
         ('registry', '0011_assessed_taxable_value'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

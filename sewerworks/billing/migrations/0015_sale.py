@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0013_connection_charge_search_letter'),
+        ('billing', '0014_connection_charge_search_letter'),
         ('core', '0010_moved_task_paths'),
         ('registry', '0011_assessed_taxable_value'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

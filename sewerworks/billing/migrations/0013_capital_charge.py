@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0011_bill_reads_kept_as_numbers'),
+        ('billing', '0012_cash_corrections_and_rate_review'),
         ('registry', '0011_assessed_taxable_value'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

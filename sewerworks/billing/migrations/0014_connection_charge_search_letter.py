@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0012_capital_charge'),
+        ('billing', '0013_capital_charge'),
         ('core', '0010_moved_task_paths'),
         ('registry', '0011_assessed_taxable_value'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
