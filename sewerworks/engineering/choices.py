@@ -33,8 +33,15 @@ class DesignFormat(models.TextChoices):
 
 
 class ElementKind(models.TextChoices):
+    """What an element of a design is. A file's nodes other than manholes keep their own names (an outfall is
+    not a manhole), and a link open at the top is a channel, not a pipe (I-143)."""
+
     PIPE = "pipe", "Pipe"
     MANHOLE = "manhole", "Manhole"
+    OUTFALL = "outfall", "Outfall"
+    STORAGE = "storage", "Storage unit"
+    DIVIDER = "divider", "Flow divider"
+    CHANNEL = "channel", "Open channel"
 
 
 class Severity(models.TextChoices):

@@ -132,6 +132,17 @@ INTERPRETATIONS: dict[str, str] = {
     # Payments received out of the order entered (issue 11's follow-up)
     "I-116": "§118-53 a payment entered after payments received later than it settles the bills first, as if "
     "entered in the order received: what the later receipts paid goes back to their credit and is applied again",
+    # Extension construction on record (issue 35)
+    "I-140": "§118-34 a test plan splits a run between two manholes into the fewest equal sections of at most "
+    "100 ft (or a shorter limit with its reason), rounded to 0.01 ft, the last taking the remainder",
+    "I-141": "§118-31 the full-time inspection is billed by calendar month: each day's hours at the rate in force "
+    "that day, to the project's parcel of record as a bill of its own; a town-built extension is not billed",
+    "I-142": "§118-30 a petition's majority counts each distinct owner of record of the benefiting parcels once; "
+    "a parcel's co-owners together are one owner, signed when any one of them signs",
+    "I-143": "Design import: a link open at the top (street, ditch, channel) is not a sewer, and rain gages or "
+    "subcatchments mark a storm-water model: each a review item for the Town Engineer, never a failure",
+    "I-144": "§118-31, 35 construction starts only with the Board's resolution recorded and, when it demands a "
+    "guaranty security, one received by the start day and unexpired on it",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",
