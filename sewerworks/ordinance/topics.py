@@ -49,6 +49,7 @@ def load_builtin_topics() -> None:
         s118_32_trench,
         s118_33_manholes,
         s118_34_exfiltration,
+        s118_34_test_plan,
         s118_36_new_development,
         s118_37_discharge,
         s118_38_inspection,
@@ -93,6 +94,7 @@ def load_builtin_topics() -> None:
         s118_36_new_development.TOPIC,
         s118_37_discharge.TOPIC,
         s118_39_review.TOPIC,
+        s118_34_test_plan.TOPIC,
     )
     for builtin in builtins:
         register(builtin)
