@@ -13,7 +13,7 @@ class EngineeringConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "dashboard", "demo", "navigation", "imports", "coverage"):
+        for module in ("rules", "charges", "attachments", "dashboard", "demo", "navigation", "imports", "coverage"):
             try:
                 import_module(f"sewerworks.engineering.{module}")
             except ModuleNotFoundError as exc:
