@@ -22,6 +22,7 @@ from sewerworks.engineering.choices import Authority
 from sewerworks.engineering.forms import ApprovalForm, DesignUploadForm, FutureFlowsForm
 from sewerworks.engineering.history import revision_history
 from sewerworks.engineering.models import DesignRevision, ExtensionProject
+from sewerworks.engineering.views.common import tabs
 from sewerworks.registry import geometry
 
 view_required = permission_required("engineering.view_engineering", raise_exception=True)
@@ -91,7 +92,8 @@ def project_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if revision is not None:
         findings = sorted(revision.findings.select_related("element"), key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
     context = {
-        "project": project, "revision": revision, "findings": findings, "history": revision_history(revisions),
+        "project": project, "tabs": tabs(project, "engineering:project_detail"), "revision": revision,
+        "findings": findings, "history": revision_history(revisions),
         "approvals": project.approvals.select_related("recorded_by").order_by("approved_on"),
         "missing": [Authority(a).label for a in project.missing_approvals()],
         "upload_form": DesignUploadForm(), "flows_form": FutureFlowsForm(prefix="flows"),

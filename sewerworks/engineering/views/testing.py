@@ -1,0 +1,136 @@
+"""The exfiltration tests of an extension (§118-31, 34): the plan, every section with its latest result on the
+map (passed, failed, untested), the tests and repairs recorded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from sewerworks.core.access.permissions import require
+from sewerworks.engineering import forms_construction as f
+from sewerworks.engineering.actions import do_plan_tests, do_record_exfiltration_test, do_record_repair
+from sewerworks.engineering.choices import ElementKind
+from sewerworks.engineering.models import ExtensionProject
+from sewerworks.engineering.runs import runs_of, section_line
+from sewerworks.engineering.views.common import refuse, tabs, view_required
+from sewerworks.registry import geometry
+
+
+def _sections(project: ExtensionProject) -> list[Any]:
+    """The planned sections, each with its tests in order (``history``) and its latest result (``state``)."""
+    sections: list[Any] = list(project.sections.prefetch_related("tests", "repairs").order_by("run", "number"))
+    for s in sections:
+        tests = sorted(s.tests.all(), key=lambda t: (t.tested_on, t.pk))
+        s.history, s.state = tests, tests[-1].result if tests else "untested"
+    return sections
+
+
+def _choices(sections: list[Any], *, failed: bool = False) -> list[tuple[str, str]]:
+    """The sections a test (not passed yet) or a repair (failed) may be recorded for, as select choices."""
+    chosen = [s for s in sections if s.state == "failed"] if failed else [s for s in sections if s.state != "passed"]
+    return [(str(s.pk), f"{s} ({s.length_ft} ft{', ' + s.manholes if s.manholes else ''})") for s in chosen]
+
+
+def _page(request: HttpRequest, project: ExtensionProject, status: int = 200, **bound: Any) -> HttpResponse:
+    sections = _sections(project)
+    revision = project.approved_revision()
+    runs = [r.name for r in runs_of(revision)] if revision is not None else []
+    test_form = bound.get("test_form") or f.ExfiltrationTestForm(prefix="test")
+    repair_form = bound.get("repair_form") or f.RepairForm(prefix="repair")
+    counts = {state: len([s for s in sections if s.state == state]) for state in ("passed", "failed", "untested")}
+    context = {
+        "project": project, "tabs": tabs(project, "engineering:tests"), "sections": sections, "counts": counts,
+        "revision": revision, "plan_form": bound.get("plan_form") or f.PlanForm(prefix="plan", runs=runs),
+        "test_form": test_form, "repair_form": repair_form, "test_choices": _choices(sections),
+        "repair_choices": _choices(sections, failed=True), "chosen": request.POST.get("section", ""),
+        "can_plan": request.user.has_perm("engineering.decide_construction"),
+        "can_test": request.user.has_perm("engineering.inspect_construction"),
+    }  # fmt: skip
+    return render(request, "engineering/tests.html", context, status=status)
+
+
+@view_required
+def tests(request: HttpRequest, pk: int) -> HttpResponse:
+    return _page(request, get_object_or_404(ExtensionProject, pk=pk))
+
+
+@view_required
+def plan(request: HttpRequest, pk: int) -> HttpResponse:
+    require(request.user, "engineering.decide_construction", "plan the exfiltration tests", who_may="the Town Engineer")
+    project = get_object_or_404(ExtensionProject, pk=pk)
+    revision = project.approved_revision()
+    form = f.PlanForm(request.POST or None, prefix="plan", runs=[r.name for r in runs_of(revision)] if revision else [])
+    if request.method != "POST":
+        return redirect("engineering:tests", pk)
+    if form.is_valid():
+        try:
+            made = do_plan_tests(project=project, acting_user=request.user, steep=form.steep())
+        except ValidationError as error:
+            refuse(form, error)
+        else:
+            messages.success(request, f"The tests are planned: {len(made)} sections of at most 100 ft.")
+            return redirect("engineering:tests", pk)
+    return _page(request, project, status=422, plan_form=form)
+
+
+def _on_section(request: HttpRequest, pk: int, name: str, form: Any, act: Any, done: str) -> HttpResponse:
+    project = get_object_or_404(ExtensionProject, pk=pk)
+    if request.method != "POST":
+        return redirect("engineering:tests", pk)
+    chosen = str(request.POST.get("section", ""))
+    section = project.sections.filter(pk=int(chosen)).first() if chosen.isdigit() and len(chosen) < 18 else None
+    if form.is_valid():
+        if section is None:
+            form.add_error(None, "Choose a section of the test plan (§ 118-34, I-140).")
+        else:
+            try:
+                act(section, form.cleaned_data)
+            except ValidationError as error:
+                refuse(form, error)
+            else:
+                messages.success(request, done.format(section=section))
+                return redirect("engineering:tests", pk)
+    return _page(request, project, status=422, **{name: form})
+
+
+@view_required
+def record_test(request: HttpRequest, pk: int) -> HttpResponse:
+    require(request.user, "engineering.inspect_construction", "record an exfiltration test")
+    return _on_section(request, pk, "test_form", f.ExfiltrationTestForm(request.POST or None, prefix="test"),
+                       lambda s, d: do_record_exfiltration_test(section=s, acting_user=request.user, **d),
+                       "{section}: the test is recorded.")  # fmt: skip
+
+
+@view_required
+def record_repair(request: HttpRequest, pk: int) -> HttpResponse:
+    require(request.user, "engineering.inspect_construction", "record a repair")
+    return _on_section(request, pk, "repair_form", f.RepairForm(request.POST or None, prefix="repair"),
+                       lambda s, d: do_record_repair(section=s, acting_user=request.user, **d),
+                       "{section}: the repair is recorded; test it again.")  # fmt: skip
+
+
+@view_required
+def sections_map_json(request: HttpRequest, pk: int) -> JsonResponse:
+    """GeoJSON (lon/lat) of every planned section, drawn on its run, with its latest result, and the manholes."""
+    project = get_object_or_404(ExtensionProject, pk=pk)
+    revision = project.approved_revision()
+    features: list[dict[str, Any]] = []
+    if revision is not None:
+        runs = {r.name: r for r in runs_of(revision)}
+        for s in _sections(project):
+            run = runs.get(s.run)
+            line = section_line(run, s.from_ft, s.to_ft) if run is not None else ""
+            feature = geometry.feature(line, layer="section", name=str(s), status=s.state, section=s.pk,
+                                       requirements=f"{s.length_ft} ft, {s.state}") if line else None  # fmt: skip
+            if feature:
+                features.append(feature)
+        for node in revision.elements.exclude(kind__in=[ElementKind.PIPE, ElementKind.CHANNEL]).exclude(geometry=""):
+            feature = geometry.feature(node.geometry, layer=node.kind, name=node.name, status="complies",
+                                       requirements="")  # fmt: skip
+            if feature:
+                features.append(feature)
+    return JsonResponse({"type": "FeatureCollection", "features": features})
