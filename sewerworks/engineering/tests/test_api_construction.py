@@ -42,12 +42,12 @@ def test_resolution_security_start_reports_and_the_month_billed(client_as: Any, 
     stopped = _post(engineer, f"daily-reports/{made.json()['id']}/stop-work", {"reason": "No trench box"})
     assert stopped.status_code == 201 and stopped.json()["section"] == "118-31"
     blocked = _post(engineer, f"projects/{p}/daily-reports", {**day, "report_date": "2026-10-14",
-                                                              "station_from_ft": "60", "station_to_ft": "90"})  # fmt: skip
+                                                              "station_from_ft": "60", "station_to_ft": "90"})
     assert blocked.status_code == 422 and blocked.json()["detail"].startswith("pipe: Work is stopped")
     assert _post(engineer, f"stop-work/{stopped.json()['id']}/lift", {"lifted_on": "2026-10-14",
-                                                                      "note": "Boxes on site"}).status_code == 200  # fmt: skip
+                                                                      "note": "Boxes on site"}).status_code == 200
     assert _post(engineer, f"daily-reports/{made.json()['id']}/rejections", {"material": "Stone",
-                                                                              "reason": "Not 1A"}).status_code == 201  # fmt: skip
+                                                                              "reason": "Not 1A"}).status_code == 201
     assert _post(engineer, f"projects/{p}/inspection-bills", {"month": "2026-10"}).status_code == 403
     clerk = client_as("clerk")  # one test client: signed in again, as the clerk
     billed = _post(clerk, f"projects/{p}/inspection-bills", {"month": "2026-10"})
@@ -75,7 +75,7 @@ def test_the_plan_a_failure_a_repair_and_the_retest(client_as: Any, building: An
     retest = {**test, "tested_on": "2026-11-12", "water_added_gal": "1.5"}
     assert _post(engineer, f"sections/{first}/exfiltration-tests", retest).json()["detail"].startswith("repair:")
     assert _post(engineer, f"sections/{first}/repairs", {"repaired_on": "2026-11-11",
-                                                          "description": "Joint resealed"}).status_code == 201  # fmt: skip
+                                                          "description": "Joint resealed"}).status_code == 201
     assert _post(engineer, f"sections/{first}/exfiltration-tests", retest).json()["result"] == "passed"
     plan = engineer.get(f"/api/engineering/projects/{p}/test-plan").json()
     assert [x["result"] for x in plan][:2] == ["passed", "untested"]
@@ -91,10 +91,10 @@ def test_the_petition_over_the_api(client_as: Any, staff: Any) -> None:
     parcel("108.2-1-5", 630900, 1020101, Owner.objects.create(name="Eve Egan"))
     clerk = client_as("clerk")
     far = _post(clerk, f"projects/{town.pk}/petition-signatures", {"tax_map_number": "108.2-1-5",
-                                                                   "signer": "Eve Egan", "signed_on": "2026-11-15"})  # fmt: skip
+                                                                   "signer": "Eve Egan", "signed_on": "2026-11-15"})
     assert far.status_code == 422 and far.json()["detail"].startswith("parcel: 108.2-1-5 does not benefit")
     signed = _post(clerk, f"projects/{town.pk}/petition-signatures", {"tax_map_number": "108.2-1-1",
-                                                                      "signer": "Anna Ames", "signed_on": "2026-11-15"})  # fmt: skip
+                                                                      "signer": "Anna Ames", "signed_on": "2026-11-15"})
     assert signed.status_code == 201 and signed.json()["owner"] == "Anna Ames"
     tally = clerk.get(f"/api/engineering/projects/{town.pk}/petition-signatures").json()
     assert (tally["signed"], tally["total"], tally["majority"]) == (1, 1, True)
