@@ -85,10 +85,10 @@ def do_bill_inspection_month(
                                "to anyone (I-141)."})  # fmt: skip
     if month_end(first) >= day:
         raise ValidationError({"month": f"{first:%B %Y} has not ended: a month is billed after its last day."})
-    if project.parcel_id is None:
-        raise ValidationError({"month": "The project names no parcel of record to bill (§118-31)."})
     with transaction.atomic():
         project = ExtensionProject.objects.select_for_update().get(pk=project.pk)
+        if project.parcel_id is None:
+            raise ValidationError({"month": "The project names no parcel of record to bill (§118-31)."})
         done = project.inspection_months.filter(month=first).first()
         if done is not None:
             raise ValidationError({"month": f"{first:%B %Y} was billed on {done.billed_on}."})

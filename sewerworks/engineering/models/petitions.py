@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
+
+from sewerworks.core.records import events
 
 
 class PetitionSignature(models.Model):
@@ -25,7 +26,7 @@ class PetitionSignature(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
     )
-    recorded_at = models.DateTimeField("recorded at", default=timezone.now)
+    recorded_at = models.DateTimeField("recorded at", default=events.now)
 
     class Meta:
         verbose_name = "petition signature"

@@ -8,8 +8,9 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
 from simple_history.models import HistoricalRecords
+
+from sewerworks.core.records import events
 
 FINAL_WORD = "118-31"
 
@@ -40,7 +41,7 @@ class DailyReport(models.Model):
                                      help_text="Crushed stone under the pipe (§118-32: at least 3 in).")  # fmt: skip
     hours = models.DecimalField("inspection hours", max_digits=4, decimal_places=2)
     notes = models.TextField("notes", blank=True)
-    recorded_at = models.DateTimeField("recorded at", default=timezone.now)
+    recorded_at = models.DateTimeField("recorded at", default=events.now)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
     )
@@ -74,7 +75,7 @@ class ReportPhoto(models.Model):
     size = models.PositiveIntegerField("size (bytes)", editable=False)
     given_name = models.CharField("name as uploaded", max_length=200, editable=False)
     caption = models.CharField("caption", max_length=200, blank=True)
-    uploaded_at = models.DateTimeField("uploaded at", default=timezone.now)
+    uploaded_at = models.DateTimeField("uploaded at", default=events.now)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="uploaded by", on_delete=models.PROTECT, related_name="+"
     )

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
 
+from sewerworks.core.records import events
 from sewerworks.engineering.choices import SectionResult
 
 
@@ -75,7 +75,7 @@ class SectionRepair(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
     )
-    recorded_at = models.DateTimeField("recorded at", default=timezone.now)
+    recorded_at = models.DateTimeField("recorded at", default=events.now)
 
     class Meta:
         verbose_name = "section repair"
@@ -109,7 +109,7 @@ class ExfiltrationTest(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
     )
-    recorded_at = models.DateTimeField("recorded at", default=timezone.now)
+    recorded_at = models.DateTimeField("recorded at", default=events.now)
 
     class Meta:
         verbose_name = "exfiltration test"
