@@ -134,6 +134,7 @@ def count(project: Any, on: dt.date) -> PetitionCount:
     signers = {s.owner_id: s for s in signatures if s not in unmatched}
     for group in groups.values():
         group.signed_by = [signers[i] for i in group.owner_ids if i in signers]
+        group.parcels.sort(key=lambda p: p.tax_map_sort)
     no_owner = [p for p in parcels if not held[p.pk]]
     ordered = sorted(groups.values(), key=lambda g: g.names)
     return PetitionCount(on=on, limit_ft=limit, benefits=benefits, owners=ordered, unmatched=unmatched,
