@@ -53,6 +53,10 @@ PG_PATHS=(
   sewerworks/grease/tests/test_inspections.py
   sewerworks/engineering/tests/test_projects.py
   sewerworks/engineering/tests/test_api.py
+  sewerworks/engineering/tests/test_construction.py
+  sewerworks/engineering/tests/test_inspection_bills.py
+  sewerworks/engineering/tests/test_exfiltration_records.py
+  sewerworks/engineering/tests/test_petition.py
   sewerworks/contracts/tests/test_screen.py
   sewerworks/contracts/tests/test_screen_job.py
   sewerworks/contracts/tests/test_agreements.py

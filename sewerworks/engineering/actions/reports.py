@@ -39,7 +39,6 @@ __all__ = ["do_attach_report_photo", "do_file_daily_report", "do_lift_stop_work"
            "do_stop_work", "measure"]  # fmt: skip
 
 INSPECTORS = "the Town Engineer or a Sewer Department inspector"
-FINAL = "§118-31: the Town Engineer's decision shall be final in matters of quality and methods of construction"
 
 
 def measure(field: str, value: Any, what: str, *, low: Decimal = Decimal(0), high: Decimal | None = None,
@@ -160,7 +159,7 @@ def do_stop_work(*, report: DailyReport, reason: str, acting_user: Any) -> StopW
             raise ValidationError({"reason": f"The stop-work order of {open_order.issued_on} is still open."})
         order = StopWorkOrder(project=project, report=report, issued_on=report.report_date, reason=why,
                               issued_by=acting_user)  # fmt: skip
-        return _save(order, acting_user, f"Work stopped ({FINAL})")  # type: ignore[no-any-return]
+        return _save(order, acting_user, "Work stopped (§118-31: the Town Engineer's decision is final)")  # type: ignore[no-any-return]
 
 
 def do_lift_stop_work(*, order: StopWorkOrder, lifted_on: dt.date, note: str, acting_user: Any) -> StopWorkOrder:
