@@ -14,7 +14,7 @@ class EngineeringConfig(AppConfig):
         from importlib import import_module
 
         modules = ("rules", "charges", "attachments", "dashboard", "demo", "navigation", "imports", "coverage",
-                   "parcel_page")
+                   "parcel_page", "inspection_subject")
         for module in modules:
             try:
                 import_module(f"sewerworks.engineering.{module}")

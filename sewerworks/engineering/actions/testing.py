@@ -134,9 +134,10 @@ def _retest(section: PlannedSection, tested_on: dt.date) -> SectionRepair | None
 
 def do_record_exfiltration_test(
     *, section: PlannedSection, tested_on: dt.date, filled_hours: Any, head_ft_above_crown: Any, test_hours: Any,
-    water_added_gal: Any, acting_user: Any, groundwater_ft_above_crown: Any = None,
+    water_added_gal: Any, acting_user: Any, groundwater_ft_above_crown: Any = None, inspection: Any = None,
 ) -> ExfiltrationTest:  # fmt: skip
-    """Record an exfiltration test of a planned section, decided by the exfiltration-test topic (I-41)."""
+    """Record an exfiltration test of a planned section, decided by the exfiltration-test topic (I-41); from the
+    result of an ``inspection`` in the field when one recorded it (``engineering/inspection_subject.py``)."""
     require(acting_user, "engineering.inspect_construction", "record an exfiltration test", who_may=INSPECTORS)
     not_in_future("tested_on", tested_on, "An exfiltration test")
     values = {
@@ -176,7 +177,7 @@ def do_record_exfiltration_test(
             water_added_gal=given["measured_leakage_gal"], allowed_gal=decision.amount_for("allowed_leakage").value,
             result=SectionResult.PASSED if decision.outcome == "pass" else SectionResult.FAILED,
             decision=store_decision(decision, subject=section, acting_user=acting_user), after_repair=repair,
-            recorded_by=acting_user,
+            inspection=inspection, recorded_by=acting_user,
         )  # fmt: skip
         test.save()
         AuditEvent.objects.create(actor=acting_user, action="do_record_exfiltration_test", subject=str(test)[:200],

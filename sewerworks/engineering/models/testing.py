@@ -106,6 +106,10 @@ class ExfiltrationTest(models.Model):
         SectionRepair, verbose_name="after repair", on_delete=models.PROTECT, null=True, blank=True,
         related_name="retest", help_text="The repair a retest follows.",
     )  # fmt: skip
+    inspection = models.OneToOneField(
+        "inspections.Inspection", verbose_name="inspection", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", help_text="The inspection in the field whose result recorded it, if one did.",
+    )  # fmt: skip
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
     )
