@@ -68,6 +68,7 @@ PG_PATHS=(
   sewerworks/permits/tests/test_inspection_results.py
   sewerworks/permits/tests/test_inspection_api.py
   sewerworks/permits/tests/test_inspections.py
+  sewerworks/engineering/tests/test_inspection_subject.py
   tests/browser
 )
 # billing's screens, documents, role tables and topic examples: the ORM's, or no database's at all (SQLite leg)
