@@ -28,7 +28,7 @@ from sewerworks.core.models import AuditEvent
 from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.engineering.actions.construction import _text
 from sewerworks.engineering.actions.reports import measure
-from sewerworks.engineering.choices import ProjectStatus, SectionResult
+from sewerworks.engineering.choices import ElementKind, ProjectStatus, SectionResult
 from sewerworks.engineering.models import ExfiltrationTest, ExtensionProject, PlannedSection, SectionRepair
 from sewerworks.engineering.runs import Run, runs_of
 from sewerworks.ordinance.topics import FactsError
@@ -87,18 +87,21 @@ def do_plan_tests(
         missing = [r.name for r in runs if r.diameter_in is None]
         if missing:
             raise ValidationError({"project": f"{', '.join(missing)} states no diameter: it cannot be planned."})
+        # an outfall, storage unit or a pipe's open end is no manhole: not in the leakage allowance (I-41, I-143)
+        manholes = set(revision.elements.filter(kind=ElementKind.MANHOLE).values_list("name", flat=True))
         sections: list[PlannedSection] = []
         for run in runs:
             decision = _plan_run(run, steep, on)
             stored = store_decision(decision, subject=project, acting_user=acting_user)
             for number, amount in enumerate(decision.amounts, start=1):
                 where = amount.breakdown[0]
+                held = ",".join(m for m in str(where["manholes"]).split(",") if m in manholes)
                 sections.append(PlannedSection(
                     project=project, revision=revision, run=run.name[:100], number=number,
                     upstream_manhole=run.upstream[:100], downstream_manhole=run.downstream[:100],
                     pipe_diameter_in=run.diameter_in or Decimal(0), from_ft=Decimal(where["from_ft"]),
                     to_ft=Decimal(where["to_ft"]),
-                    length_ft=amount.value, manholes=where["manholes"][:210], plan=stored, planned_on=on,
+                    length_ft=amount.value, manholes=held[:210], plan=stored, planned_on=on,
                     planned_by=acting_user,
                 ))  # fmt: skip
         written = PlannedSection.objects.bulk_create(sections)
