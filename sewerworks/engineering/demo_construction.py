@@ -7,7 +7,8 @@
   and lifted the order on 2026-10-15; he rejected a delivery of cracked pipe on 2026-10-20. October's
   inspection billed on 2026-11-02 and posted to the parcel of record's account; November's billed today,
   awaiting the posting. The tests planned on 2026-11-16: R-2's first section failed on 2026-11-19, was
-  repaired and passed its retest; R-3's sections are untested.
+  repaired, and its retest, noticed by the contractor as an inspection in the field, passed; R-3's sections are
+  untested, the first noticed today for its test.
 - An extension the town builds along a lane of five lots outside the Hamlet of Milton (the most compact group
   of five; Maple Ave in the 1,500-parcel demo), proposed by its owners (§118-30): a short petition of the owners
   of the parcels along it (one held by co-owners, one owner's tenant who signed and is not counted),
@@ -30,6 +31,7 @@ from sewerworks.core.models import BoardResolution
 from sewerworks.core.records.events import story_day
 from sewerworks.engineering import actions
 from sewerworks.engineering.models import PlannedSection
+from sewerworks.inspections.actions import do_record_result, do_request_inspection
 from sewerworks.registry import geometry
 from sewerworks.registry.models import Owner, Ownership, Parcel
 
@@ -106,7 +108,7 @@ def hudson_ridge(staff: Any, design: Callable[..., bytes]) -> str:
                                          acting_user=clerk)  # fmt: skip
     with story_day(D(2026, 11, 3)):
         post_at_once(D(2026, 11, 3), run="demo-engineering-2026-11-03", user=clerk)
-    _tests(project, engineer, inspector)
+    _tests(project, staff)
     actions.do_bill_inspection_month(project=project, month=D(2026, 11, 1), billed_on=D(2026, 12, 1), acting_user=clerk)
     return f"{project.name} under construction (a lifted stop-work order, a retest passed)"
 
@@ -134,7 +136,8 @@ def _reports(project: Any, engineer: Any, inspector: Any) -> None:
                                           note="Trench box on site and in use.")  # fmt: skip
 
 
-def _tests(project: Any, engineer: Any, inspector: Any) -> None:
+def _tests(project: Any, staff: Any) -> None:
+    clerk, engineer, inspector = staff
     with story_day(D(2026, 11, 16)):
         actions.do_plan_tests(project=project, planned_on=D(2026, 11, 16), acting_user=engineer)
     test = {"filled_hours": "24", "head_ft_above_crown": "5.5", "test_hours": "2", "acting_user": inspector}
@@ -151,9 +154,17 @@ def _tests(project: Any, engineer: Any, inspector: Any) -> None:
     with story_day(D(2026, 11, 20)):
         actions.do_record_repair(section=section("R-2", 1), repaired_on=D(2026, 11, 20), acting_user=inspector,
                                  description="Joint at station 40 re-made; a cracked length replaced.")  # fmt: skip
+    # the retest in the field: the contractor's notice, the inspector's result recording the test (§118-34)
+    notice = {"kind": "exfiltration", "requested_by": "Kiernan Excavating Inc.", "acting_user": clerk}
+    with story_day(D(2026, 11, 21)):
+        retest = do_request_inspection(section("R-2", 1), requested_on=D(2026, 11, 21), **notice)
+    measured = {"min-fill-period": "24", "groundwater": "-3", "min-head": "5.5", "min-test-period": "2",
+                "leakage": "1.3"}  # fmt: skip
     with story_day(D(2026, 11, 23)):
-        actions.do_record_exfiltration_test(section=section("R-2", 1), tested_on=D(2026, 11, 23),
-                                            water_added_gal="1.3", **test)  # fmt: skip
+        do_record_result(retest, result="passed", inspected_on=D(2026, 11, 23), acting_user=inspector,
+                         answers={k: {"answer": "yes", "measured": v} for k, v in measured.items()})  # fmt: skip
+    with story_day(D(2026, 12, 1)):
+        do_request_inspection(section("R-3", 1), requested_on=D(2026, 12, 1), **notice)
 
 
 def _holder(parcel: Parcel) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sewerworks.engineering.demo import build
-from sewerworks.engineering.models import ExtensionProject
+from sewerworks.engineering.models import ExfiltrationTest, ExtensionProject
 from sewerworks.registry.demo.names import DEMO_TODAY
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +54,10 @@ def test_with_the_district_a_build_with_a_lifted_stop_work_a_retest_and_a_short_
     results = {(s.run, s.number): s.result() for s in ridge.sections.all()}
     assert results[("R-2", 1)] == "passed" and ridge.sections.get(run="R-2", number=1).tests.count() == 2
     assert list(results.values()).count("untested") == 2
+    retest = ridge.sections.get(run="R-2", number=1).latest_test()
+    assert retest.inspection is not None and retest.inspection.requested_on == dt.date(2026, 11, 21)
+    noticed = ridge.sections.get(run="R-3", number=1)
+    assert noticed.result() == "untested" and ExfiltrationTest.objects.filter(section=noticed).count() == 0
     months = list(ridge.inspection_months.order_by("month"))
     assert [m.amount for m in months] == [Decimal("6365.00"), Decimal("2137.50")]
     assert months[0].charge.billed_on is not None and months[1].charge.billed_on is None
