@@ -71,6 +71,9 @@ def test_plan_tests_and_a_failed_test_through_the_tests_page(client_as: Any, bui
     first = PlannedSection.objects.get(project=building, run="C1", number=1)
     test = {"section": first.pk, "test-tested_on": "2026-11-10", "test-filled_hours": "24",
             "test-head_ft_above_crown": "5", "test-test_hours": "2", "test-water_added_gal": "2"}
+    nowhere = engineer.post(f"{url}record/", {**test, "section": "999999"})
+    assert nowhere.status_code == 422 and "Choose a section of the test plan" in nowhere.content.decode()
+    assert engineer.get(f"{url}record/").status_code == 302  # a GET goes back to the page
     short = engineer.post(f"{url}record/", {**test, "test-filled_hours": "12"})
     assert short.status_code == 422 and "requires at least 24 h" in short.content.decode()
     assert engineer.post(f"{url}record/", test).status_code == 302

@@ -1,12 +1,17 @@
-"""What the engineering screens share: a refusal put back on its form, and the project's tabs."""
+"""What the engineering screens share: a form's action run with its refusal put back on the form, and the
+project's tabs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
 from django.core.exceptions import ValidationError
 from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 
 view_required = permission_required("engineering.view_engineering", raise_exception=True)
 
@@ -19,6 +24,26 @@ def refuse(form: Form, error: ValidationError) -> Form:
     else:
         form.add_error(None, error.messages)
     return form
+
+
+def submit(
+    request: HttpRequest, form: Form, act: Callable[[dict[str, Any]], Any], done: Callable[[Any], str] | str, *,
+    back: tuple[str, int], again: Callable[[Form], HttpResponse],
+) -> HttpResponse:  # fmt: skip
+    """A POSTed form: ``act(cleaned_data)`` when valid, then back to the page (``back``: URL name and pk) with
+    ``done`` (or ``done(what act returned)``); invalid or refused, ``again(form)`` renders the page with the form
+    and its errors (422). A GET goes back to the page."""
+    if request.method != "POST":
+        return redirect(*back)
+    if form.is_valid():
+        try:
+            made = act(form.cleaned_data)
+        except ValidationError as error:
+            refuse(form, error)
+        else:
+            messages.success(request, done if isinstance(done, str) else done(made))
+            return redirect(*back)
+    return again(form)
 
 
 def tabs(project: Any, current: str) -> list[tuple[str, str, bool]]:

@@ -30,7 +30,7 @@ from sewerworks.engineering.actions.construction import board_resolution, start_
 from sewerworks.engineering.actions.inspection_bills import unbilled_months
 from sewerworks.engineering.choices import ElementKind
 from sewerworks.engineering.models import DailyReport, ExtensionProject, StopWorkOrder
-from sewerworks.engineering.views.common import refuse, tabs, view_required
+from sewerworks.engineering.views.common import submit, tabs, view_required
 
 
 def _pipes(project: ExtensionProject) -> list[str]:
@@ -77,17 +77,8 @@ def construction(request: HttpRequest, pk: int) -> HttpResponse:
 def _submit(request: HttpRequest, pk: int, name: str, form: Any, act: Any, done: str) -> HttpResponse:
     """Run ``act(project, cleaned_data)`` for a valid form; a refusal re-renders the page with it (422)."""
     project = get_object_or_404(ExtensionProject, pk=pk)
-    if request.method != "POST":
-        return redirect("engineering:construction", pk)
-    if form.is_valid():
-        try:
-            act(project, form.cleaned_data)
-        except ValidationError as error:
-            refuse(form, error)
-        else:
-            messages.success(request, done)
-            return redirect("engineering:construction", pk)
-    return _page(request, project, status=422, **{name: form})
+    return submit(request, form, lambda d: act(project, d), done, back=("engineering:construction", pk),
+                  again=lambda bound: _page(request, project, status=422, **{name: bound}))  # fmt: skip
 
 
 @view_required

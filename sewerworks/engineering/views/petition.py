@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from sewerworks.core.access.permissions import require
@@ -17,7 +15,7 @@ from sewerworks.engineering.actions import do_record_signature, do_record_warran
 from sewerworks.engineering.choices import Builder
 from sewerworks.engineering.models import ExtensionProject
 from sewerworks.engineering.petition import count
-from sewerworks.engineering.views.common import refuse, tabs, view_required
+from sewerworks.engineering.views.common import submit, tabs, view_required
 
 
 def _project(pk: int) -> ExtensionProject:
@@ -46,17 +44,8 @@ def petition(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _submit(request: HttpRequest, pk: int, name: str, form: Any, act: Any, done: str) -> HttpResponse:
     project = _project(pk)
-    if request.method != "POST":
-        return redirect("engineering:petition", pk)
-    if form.is_valid():
-        try:
-            act(project, form.cleaned_data)
-        except ValidationError as error:
-            refuse(form, error)
-        else:
-            messages.success(request, done)
-            return redirect("engineering:petition", pk)
-    return _page(request, project, status=422, **{name: form})
+    return submit(request, form, lambda d: act(project, d), done, back=("engineering:petition", pk),
+                  again=lambda bound: _page(request, project, status=422, **{name: bound}))  # fmt: skip
 
 
 @view_required

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 
 from sewerworks.core.access.permissions import require
 from sewerworks.engineering import forms_construction as f
@@ -16,7 +15,7 @@ from sewerworks.engineering.actions import do_plan_tests, do_record_exfiltration
 from sewerworks.engineering.choices import ElementKind
 from sewerworks.engineering.models import ExtensionProject
 from sewerworks.engineering.runs import runs_of, section_line
-from sewerworks.engineering.views.common import refuse, tabs, view_required
+from sewerworks.engineering.views.common import submit, tabs, view_required
 from sewerworks.registry import geometry
 
 
@@ -64,37 +63,24 @@ def plan(request: HttpRequest, pk: int) -> HttpResponse:
     project = get_object_or_404(ExtensionProject, pk=pk)
     revision = project.approved_revision()
     form = f.PlanForm(request.POST or None, prefix="plan", runs=[r.name for r in runs_of(revision)] if revision else [])
-    if request.method != "POST":
-        return redirect("engineering:tests", pk)
-    if form.is_valid():
-        try:
-            made = do_plan_tests(project=project, acting_user=request.user, steep=form.steep())
-        except ValidationError as error:
-            refuse(form, error)
-        else:
-            messages.success(request, f"The tests are planned: {len(made)} sections of at most 100 ft.")
-            return redirect("engineering:tests", pk)
-    return _page(request, project, status=422, plan_form=form)
+    return submit(request, form, lambda d: do_plan_tests(project=project, acting_user=request.user, steep=form.steep()),
+                  lambda made: f"The tests are planned: {len(made)} sections of at most 100 ft.",
+                  back=("engineering:tests", pk),
+                  again=lambda bound: _page(request, project, status=422, plan_form=bound))  # fmt: skip
 
 
 def _on_section(request: HttpRequest, pk: int, name: str, form: Any, act: Any, done: str) -> HttpResponse:
     project = get_object_or_404(ExtensionProject, pk=pk)
-    if request.method != "POST":
-        return redirect("engineering:tests", pk)
     chosen = str(request.POST.get("section", ""))
     section = project.sections.filter(pk=int(chosen)).first() if chosen.isdigit() and len(chosen) < 18 else None
-    if form.is_valid():
+
+    def on_section(data: dict[str, Any]) -> Any:
         if section is None:
-            form.add_error(None, "Choose a section of the test plan (§ 118-34, I-140).")
-        else:
-            try:
-                act(section, form.cleaned_data)
-            except ValidationError as error:
-                refuse(form, error)
-            else:
-                messages.success(request, done.format(section=section))
-                return redirect("engineering:tests", pk)
-    return _page(request, project, status=422, **{name: form})
+            raise ValidationError("Choose a section of the test plan (§ 118-34, I-140).")
+        return act(section, data)
+
+    return submit(request, form, on_section, done.format(section=section), back=("engineering:tests", pk),
+                  again=lambda bound: _page(request, project, status=422, **{name: bound}))  # fmt: skip
 
 
 @view_required
