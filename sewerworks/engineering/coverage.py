@@ -81,15 +81,17 @@ REQUIREMENTS = claim(
     complete("118-34", "the final exfiltration test of each section of at most 100 ft (I-140) recorded, valid and "
              "within the leakage allowed (I-41), repeated after the repairs until it passes",
              views=("engineering:plan_tests", "engineering:record_test", "engineering:record_repair",
-                    "inspections:result"),
+                    "engineering:notice_test", "inspections:result"),
              actions=(A + "testing.do_plan_tests", A + "testing.do_record_exfiltration_test",
-                      A + "testing.do_record_repair", "sewerworks.inspections.actions.do_record_result"),
+                      A + "testing.do_record_repair", "sewerworks.inspections.actions.do_request_inspection",
+                      "sewerworks.inspections.actions.do_record_result"),
              topics=("test-plan", "exfiltration-test"),
              tests=(X + "test_a_section_fails_is_repaired_and_passes_its_retest",
                     X + "test_a_test_that_is_not_valid_is_refused_naming_the_field",
                     SCREENS + "test_plan_tests_and_a_failed_test_through_the_tests_page",
                     T + "test_inspection_subject.test_a_failed_result_records_the_failed_test_and_the_retest_waits_"
-                    "for_the_repair")),
+                    "for_the_repair", SCREENS + "test_the_contractors_notice_opens_an_inspection_in_the_field_shown_"
+                    "waiting_on_the_tests_page")),
     missing("118-34", "the sewer approved and its flow accepted by the town only once every section has passed",
             meanwhile="The tests page colours each section passed, failed or untested; the Town Engineer's letter "
             "accepts the flow when all have passed."),

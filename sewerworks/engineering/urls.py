@@ -30,6 +30,7 @@ urlpatterns = [
     path("projects/<int:pk>/tests/plan/", testing.plan, name="plan_tests"),
     path("projects/<int:pk>/tests/record/", testing.record_test, name="record_test"),
     path("projects/<int:pk>/tests/repairs/", testing.record_repair, name="record_repair"),
+    path("projects/<int:pk>/tests/notices/", testing.notice_test, name="notice_test"),
     path("projects/<int:pk>/tests/map.json", testing.sections_map_json, name="sections_map_json"),
     # the owners' petition (§118-30)
     path("projects/<int:pk>/petition/", petition.petition, name="petition"),

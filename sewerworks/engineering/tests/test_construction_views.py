@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from sewerworks.engineering.actions import do_plan_tests
 from sewerworks.engineering.models import PlannedSection
-from sewerworks.engineering.tests.conftest import resolution
+from sewerworks.engineering.tests.conftest import D, resolution
 
 pytestmark = pytest.mark.django_db
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -89,3 +90,21 @@ def test_plan_tests_and_a_failed_test_through_the_tests_page(client_as: Any, bui
 
 def test_the_petition_page_is_for_a_town_extension_only(client_as: Any, project: Any) -> None:
     assert client_as("clerk").get(f"/engineering/projects/{project.pk}/petition/").status_code == 404
+
+
+def test_the_contractors_notice_opens_an_inspection_in_the_field_shown_waiting_on_the_tests_page(
+    client_as: Any, building: Any, staff: Any
+) -> None:
+    do_plan_tests(project=building, planned_on=D(2026, 11, 2), acting_user=staff.engineer)
+    first = PlannedSection.objects.get(project=building, run="C1", number=1)
+    clerk = client_as("clerk")
+    url = f"/engineering/projects/{building.pk}/tests/"
+    notice = {"section": first.pk, "notice-kind": "exfiltration", "notice-requested_on": "2026-11-09",
+              "notice-requested_by": "Kiernan Excavating"}  # fmt: skip
+    future = clerk.post(f"{url}notices/", {**notice, "notice-requested_on": "2999-01-01"})
+    assert future.status_code == 422 and first.tests.count() == 0
+    assert clerk.post(f"{url}notices/", notice).status_code == 302
+    page = clerk.get(url).content.decode()
+    assert "Noticed 2026-11-09 by Kiernan Excavating</a>: inspection waiting" in page
+    assert "Record the contractor's notice" in page
+    assert client_as("board member").post(f"{url}notices/", notice).status_code == 403

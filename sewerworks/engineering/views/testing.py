@@ -1,10 +1,12 @@
 """The exfiltration tests of an extension (§118-31, 34): the plan, every section with its latest result on the
-map (passed, failed, untested), the tests and repairs recorded."""
+map (passed, failed, untested), the tests and repairs recorded, and the contractor's notice that a section is
+filled for its test, which opens an inspection in the field (``engineering/inspection_subject.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
@@ -12,20 +14,37 @@ from django.shortcuts import get_object_or_404, render
 from sewerworks.core.access.permissions import require
 from sewerworks.engineering import forms_construction as f
 from sewerworks.engineering.actions import do_plan_tests, do_record_exfiltration_test, do_record_repair
-from sewerworks.engineering.choices import ElementKind
-from sewerworks.engineering.models import ExtensionProject
+from sewerworks.engineering.choices import ElementKind, ProjectStatus
+from sewerworks.engineering.inspection_subject import EXFILTRATION
+from sewerworks.engineering.models import ExtensionProject, PlannedSection
 from sewerworks.engineering.runs import runs_of, section_line
 from sewerworks.engineering.views.common import submit, tabs, view_required
+from sewerworks.inspections.actions import do_request_inspection
+from sewerworks.inspections.forms import RequestForm
+from sewerworks.inspections.models import Inspection
 from sewerworks.registry import geometry
 
 
 def _sections(project: ExtensionProject) -> list[Any]:
-    """The planned sections, each with its tests in order (``history``) and its latest result (``state``)."""
+    """The planned sections, each with its tests in order (``history``), its latest result (``state``) and the
+    inspections in the field still waiting for their result (``waiting``)."""
     sections: list[Any] = list(project.sections.prefetch_related("tests", "repairs").order_by("run", "number"))
+    waiting: dict[int, list[Inspection]] = {}
+    for inspection in Inspection.objects.filter(
+        subject_type=ContentType.objects.get_for_model(PlannedSection), subject_id__in=[s.pk for s in sections],
+        result="",
+    ).order_by("requested_on", "pk"):  # fmt: skip
+        waiting.setdefault(inspection.subject_id, []).append(inspection)
     for s in sections:
         tests = sorted(s.tests.all(), key=lambda t: (t.tested_on, t.pk))
-        s.history, s.state = tests, tests[-1].result if tests else "untested"
+        s.history, s.state, s.waiting = tests, tests[-1].result if tests else "untested", waiting.get(s.pk, [])
     return sections
+
+
+def _notice_form(data: Any = None) -> RequestForm:
+    form = RequestForm(data, prefix="notice", kinds=(EXFILTRATION,))
+    form.fields["requested_by"].help_text = "The contractor who says the section is filled for its test."
+    return form
 
 
 def _choices(sections: list[Any], *, failed: bool = False) -> list[tuple[str, str]]:
@@ -46,6 +65,9 @@ def _page(request: HttpRequest, project: ExtensionProject, status: int = 200, **
         "revision": revision, "plan_form": bound.get("plan_form") or f.PlanForm(prefix="plan", runs=runs),
         "test_form": test_form, "repair_form": repair_form, "test_choices": _choices(sections),
         "repair_choices": _choices(sections, failed=True), "chosen": request.POST.get("section", ""),
+        "notice_form": bound.get("notice_form") or _notice_form(),
+        "can_notice": project.status == ProjectStatus.UNDER_CONSTRUCTION
+        and request.user.has_perm("inspections.request_inspection"),
         "can_plan": request.user.has_perm("engineering.decide_construction"),
         "can_test": request.user.has_perm("engineering.inspect_construction"),
     }  # fmt: skip
@@ -97,6 +119,14 @@ def record_repair(request: HttpRequest, pk: int) -> HttpResponse:
     return _on_section(request, pk, "repair_form", f.RepairForm(request.POST or None, prefix="repair"),
                        lambda s, d: do_record_repair(section=s, acting_user=request.user, **d),
                        "{section}: the repair is recorded; test it again.")  # fmt: skip
+
+
+@view_required
+def notice_test(request: HttpRequest, pk: int) -> HttpResponse:
+    require(request.user, "inspections.request_inspection", "record the contractor's notice of a test")
+    return _on_section(request, pk, "notice_form", _notice_form(request.POST or None),
+                       lambda s, d: do_request_inspection(s, acting_user=request.user, **d),
+                       "{section}: the notice is recorded; the exfiltration test's checklist is issued.")  # fmt: skip
 
 
 @view_required
