@@ -1,7 +1,8 @@
 """An extension built on record, in Chromium (axe-core checks every page): the clerk links the Board's resolution
 and records the completion bond it demands, construction starts; the Town Engineer files two daily reports,
 stopping the work on the first, and the month's inspection is billed and found on the parcel of record's page;
-he plans the exfiltration tests, a section fails, is repaired and passes its retest, and the map colours it;
+he plans the exfiltration tests, a section fails, is repaired and passes its retest, and the map colours it; the
+contractor's notice for the next section opens its inspection in the field;
 the owners' petition of a town extension is counted by I-142 (an owner of two parcels once, co-owners once)."""
 
 from __future__ import annotations
@@ -138,6 +139,13 @@ def test_an_extension_built_on_record_from_resolution_to_retest_with_the_bill_an
     page.wait_for_selector("#design-map[data-loaded='true']")
     assert page.locator("#design-map path[data-element='C1 section 1']").get_attribute("data-status") == "passed"
     assert page.locator("#design-map path[data-element='C1 section 1']").get_attribute("stroke") == "#146c2e"
+    # the contractor's notice for the next section opens its inspection in the field, shown waiting
+    page.locator("#notice-section").select_option(label="C1 section 2 (100.00 ft)")
+    _fill(page, {"Notice received on": "2026-11-13", "Notice given by": "Kiernan Excavating"})
+    page.get_by_role("button", name="Record the notice").click()
+    second = page.locator("tr.section-row[data-run='C1'][data-number='2']")
+    assert "Noticed 2026-11-13 by Kiernan Excavating: inspection waiting" in second.inner_text()
+    page.wait_for_selector("#design-map[data-loaded='true']")
     shot("extension-tests")
 
     page.goto(f"/engineering/projects/{town.pk}/petition/")

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
+from django.forms import HiddenInput
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -43,7 +44,9 @@ def _sections(project: ExtensionProject) -> list[Any]:
 
 def _notice_form(data: Any = None) -> RequestForm:
     form = RequestForm(data, prefix="notice", kinds=(EXFILTRATION,))
+    form.fields["kind"].widget, form.fields["kind"].initial = HiddenInput(), EXFILTRATION.key  # the one kind
     form.fields["requested_by"].help_text = "The contractor who says the section is filled for its test."
+    form.fields["requester_address"].help_text = "The contractor's, if the inspection's letters go to him."
     return form
 
 
