@@ -7,6 +7,7 @@ python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_us
 python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
 python -m benchmarks capital_charge [--parcels N]    (see benchmarks/capital_charge_bench.py)
 python -m benchmarks compliance [--results N]        (see benchmarks/compliance_bench.py)
+python -m benchmarks test_plan [--sections 400]      (see benchmarks/test_plan_bench.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), or uses DATABASE_URL
 when set (scripts/with-postgres.sh python -m benchmarks), migrates it, times
@@ -70,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.compliance_bench import main as compliance_main
 
         return compliance_main(argv[1:])
+    if argv[:1] == ["test_plan"]:
+        from benchmarks.test_plan_bench import main as test_plan_main
+
+        return test_plan_main(argv[1:])
     if argv[:1] == ["contract_users"]:
         from benchmarks.contract_users_bench import main as contract_users_main
 

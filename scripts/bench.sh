@@ -23,6 +23,7 @@ run python -m benchmarks capital_charge --parcels "${BENCH_PARCELS_CAPITAL:-1000
 run scripts/with-postgres.sh python -m benchmarks capital_charge --parcels "${BENCH_PARCELS_CAPITAL:-1000000}"
 run python -m benchmarks compliance --results "${BENCH_RESULTS:-1000000}"
 run scripts/with-postgres.sh python -m benchmarks compliance --results "${BENCH_RESULTS:-1000000}"
+run python -m benchmarks test_plan
 
 echo
 if [[ $status -eq 0 ]]; then echo "make bench: every goal met"; else echo "make bench: a goal was MISSED (see above)"; fi

@@ -58,6 +58,10 @@ PG_PATHS=(
   sewerworks/grease/tests/test_pump_out_histories.py
   sewerworks/engineering/tests/test_projects.py
   sewerworks/engineering/tests/test_api.py
+  sewerworks/engineering/tests/test_construction.py
+  sewerworks/engineering/tests/test_inspection_bills.py
+  sewerworks/engineering/tests/test_exfiltration_records.py
+  sewerworks/engineering/tests/test_petition.py
   sewerworks/contracts/tests/test_screen.py
   sewerworks/contracts/tests/test_fund.py
   sewerworks/contracts/tests/test_screen_job.py
@@ -74,6 +78,7 @@ PG_PATHS=(
   sewerworks/permits/tests/test_inspection_results.py
   sewerworks/permits/tests/test_inspection_api.py
   sewerworks/permits/tests/test_inspections.py
+  sewerworks/engineering/tests/test_inspection_subject.py
   tests/browser
 )
 # billing's screens, documents, role tables and topic examples: the ORM's, or no database's at all (SQLite leg)

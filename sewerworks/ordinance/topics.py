@@ -51,6 +51,7 @@ def load_builtin_topics() -> None:
         s118_32_trench,
         s118_33_manholes,
         s118_34_exfiltration,
+        s118_34_test_plan,
         s118_36_new_development,
         s118_37_discharge,
         s118_38_inspection,
@@ -103,6 +104,7 @@ def load_builtin_topics() -> None:
         s118_52_capital_charge.TOPIC,
         s118_54_connection_charge.TOPIC,
         s118_50_rate_review.TOPIC,
+        s118_34_test_plan.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

@@ -84,6 +84,7 @@ ENTRIES = (
             "charges.rate_per_gallon",
             "charges.returned_check_fee",
             "charges.strength_rates",
+            "engineering.inspection_hourly_rate",
             "permits.building_sewer_fee",
             "permits.curb_cut_fee",
             "permits.rock_cut_fee",
