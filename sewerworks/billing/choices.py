@@ -39,6 +39,7 @@ class LedgerKind(models.TextChoices):
     PENDING_CHARGE = "pending_charge", "Charge from another program"
     RELEVY_TRANSFER = "relevy_transfer", "Transferred to the tax roll (relevy)"
     REVERSAL = "reversal", "Payment reversed (returned check)"
+    REFUND = "refund", "Credit refunded (paid by the Supervisor)"
 
 
 class PaymentMethod(models.TextChoices):

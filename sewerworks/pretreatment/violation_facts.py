@@ -29,6 +29,13 @@ def _samples(results: Sequence[Result]) -> str:
     return f"Laboratory {noun} {named}, analysed by {' and '.join(labs)}{method}."
 
 
+def _results(found: Sequence[Judged]) -> dict[int, Result]:
+    """The results the findings rest on, with their samples, in one query (a period's evaluation judges rows of
+    results, not their model instances)."""
+    pks = {r.pk for j in found for r in j.results}
+    return {r.pk: r for r in Result.objects.filter(pk__in=pks).select_related("sample")}
+
+
 def violation_facts(user: IndustrialUser, found: Sequence[Judged]) -> str:
     """The violation's description: a heading sentence, then one line a finding (its day, the finding's own
     sentence, the samples it rests on)."""
@@ -37,9 +44,12 @@ def violation_facts(user: IndustrialUser, found: Sequence[Judged]) -> str:
     parcel = user.building.parcel
     address = f" at {parcel.address}" if parcel.address else ""
     lines = [f"Discharge above the limits of §118-37 by {user}{address}, measured at {where}:"]
-    for judged in list(found)[:MOST_LINES]:
+    listed = list(found)[:MOST_LINES]
+    results = _results(listed)
+    for judged in listed:
         sentence = judged.decision.failed[0].sentence.strip().rstrip(".")
-        lines.append(f"{spoken_date(judged.day)}: {sentence}. {_samples(judged.results)}".strip())
+        lines.append(f"{spoken_date(judged.day)}: {sentence}. {_samples([results[r.pk] for r in judged.results])}"
+                     .strip())  # fmt: skip
     if len(found) > MOST_LINES:
         lines.append(f"And {len(found) - MOST_LINES} more findings, listed on the industrial user's record.")
     return "\n".join(lines)

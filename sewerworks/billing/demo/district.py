@@ -28,6 +28,7 @@ from django.contrib.auth.models import Group, User
 from sewerworks.billing import pipeline
 from sewerworks.billing.actions import do_open_period, do_post_period, do_record_strength, do_review_period
 from sewerworks.billing.demo.payments import take_demo_payments
+from sewerworks.billing.demo.property import build_property_charges
 from sewerworks.billing.demo.reads import add_sample_accounts
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill, BillingPeriod
@@ -137,6 +138,7 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
     result = run_drafts(autumn, acting_user=clerk)
     assert autumn.status == pipeline.DRAFT
     apply_late_penalties(write)
+    build_property_charges(clerk=clerk, write=write)
     write(
         f"Billing: {len(POSTED_ENDS)} periods posted; {DRAFT_END} in draft ({result.message}); "
         f"wash meter {wash.serial if wash else 'none'}; {paid.taken} payments taken"

@@ -7,7 +7,9 @@ A bill's balance on day D is the sum of the ledger entries with ``bill`` = B and
 part is known without replaying the allocation.
 
 I-65: a payment settles what the ledger shows owed on the day it was received: every posted charge of
-the account, and the penalties added on or before that day (a penalty added later was not owed yet).
+the account, and the penalties added on or before that day (a penalty added later was not owed yet), but
+never more of a penalty than stands now: a payment entered after a penalty was lowered (an adjustment,
+I-128, or its withdrawal, I-97) and received before that pays only what is left of it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ from sewerworks.ordinance.s118_53_payments import OpenBill
 ZERO = Decimal("0.00")
 PAID = (LedgerKind.PAYMENT, LedgerKind.REVERSAL)
 CHARGES = (LedgerKind.CHARGE, LedgerKind.ADJUSTMENT, LedgerKind.PENDING_CHARGE)
+# A credit is what was paid beyond the bills (payments and reversals naming no bill), less what was refunded.
+CREDIT_KINDS = (*PAID, LedgerKind.REFUND)
+# An adjustment of a bill's late penalty (``adjustment:<id>:bill:<bill>:penalty``) is part of the penalty.
+PENALTY_ADJUSTED = Q(kind=LedgerKind.ADJUSTMENT, source_key__endswith=":penalty")
+PENALISED = Q(kind=LedgerKind.PENALTY) | PENALTY_ADJUSTED
 
 
 @dataclass(frozen=True)
@@ -81,8 +88,9 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
     if only_until:
         entries = entries.filter(posted_on__lte=on)
     rows = entries.values("bill_id").annotate(
-        charged=_sum(Q(kind__in=CHARGES)),
-        penalty=_sum(Q(kind=LedgerKind.PENALTY, posted_on__lte=on)),
+        charged=_sum(Q(kind__in=CHARGES) & ~PENALTY_ADJUSTED),
+        penalty=_sum(PENALISED & Q(posted_on__lte=on)),
+        penalty_now=_sum(PENALISED),
         paid_penalty=_sum(paid & Q(source_key__endswith=":penalty")),
         paid_charge=_sum(paid & Q(source_key__endswith=":charge")),
     )
@@ -100,14 +108,22 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
                 due = penalty_date(bill.period.bill_date, bill.period.due_date, terms)
             except (KeyError, ValueError):
                 due = None
-        out.append(BillOwed(bill, r["charged"], r["penalty"], -r["paid_penalty"], -r["paid_charge"], due))
+        penalty = min(r["penalty"], r["penalty_now"])  # never more than the penalty stands at now (I-128)
+        out.append(BillOwed(bill, r["charged"], penalty, -r["paid_penalty"], -r["paid_charge"], due))
     return out
 
 
+# A payment toward a bill of its own by name (the §118-54 connection charge, I-123): set against that bill, so no
+# credit to apply to the sewer bills.
+ITEM = ":item:"
+
+
 def unapplied_credit(account: Any, *, until: dt.date | None = None) -> Decimal:
-    """What the account has paid beyond every bill (payments and reversals not set against a bill),
-    on the ledger by ``until`` when given."""
-    entries = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID)
+    """What the account has paid beyond every bill (payments and reversals not set against a bill, nor against a
+    bill of its own by name, less the credit refunded), on the ledger by ``until`` when given."""
+    entries = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=CREDIT_KINDS).exclude(
+        source_key__contains=ITEM
+    )
     if until is not None:
         entries = entries.filter(posted_on__lte=until)
     total = entries.aggregate(t=MoneySum("amount"))["t"]

@@ -13,8 +13,13 @@ from sewerworks.ordinance.readings import (
     i51_i69,
     i70_i92,
     i95_i116,
+    i122_i125,
+    i126_i129,
     i130_i134,
+    i140_i144,
+    i150_i154,
     i170_i172,
+    i175_i176,
     i180_i184,
 )
 from sewerworks.ordinance.readings.model import Interpretation, Status
@@ -26,8 +31,13 @@ ENTRIES: tuple[Interpretation, ...] = (
     *i51_i69.ENTRIES,
     *i70_i92.ENTRIES,
     *i95_i116.ENTRIES,
+    *i122_i125.ENTRIES,
+    *i126_i129.ENTRIES,
     *i130_i134.ENTRIES,
+    *i140_i144.ENTRIES,
+    *i150_i154.ENTRIES,
     *i170_i172.ENTRIES,
+    *i175_i176.ENTRIES,
     *i180_i184.ENTRIES,
 )
 

@@ -17,6 +17,7 @@ from sewerworks.core.determinations.run import run_determination, store_decision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.records import events, pipelines
 from sewerworks.pretreatment.choices import ReviewStatus
+from sewerworks.pretreatment.evaluation import cannot_show_compliance
 from sewerworks.pretreatment.models import EngineerReview, IndustrialUser
 
 if TYPE_CHECKING:
@@ -65,28 +66,42 @@ def _grouped_lines(judged: Sequence[Judged], reason: Callable[[Judged], str]) ->
 
 
 def _unproven_reason(judged: Judged) -> str:
+    """The finding's own sentence: why the non-detect cannot show compliance (I-72)."""
     return next(f.sentence for f in judged.decision.discretionary if "I-72" in f.interpretations)
 
 
 def open_or_extend_review(
-    user: IndustrialUser, judged: list[Judged], exceeded: list[Judged], as_of: dt.date | None = None, *,
-    unproven: Sequence[Judged] = (),
-) -> bool:  # fmt: skip
-    """Open the user's review for these triggers (§118-39 thresholds, limits ``exceeded``, and non-detects that
-    cannot show compliance, I-180), or add them to the one open (I-74). Each line is dated by the day of the
-    value it rests on. True if one was opened."""
-    days = [j.day for j in (*judged, *exceeded, *unproven)]
+    user: IndustrialUser, judged: Sequence[Judged], exceeded: Sequence[Judged], as_of: dt.date | None = None
+) -> bool:
+    """Open the user's review for these triggers, or add them to the one open (I-74). True if one was opened.
+
+    ``judged``: §118-39 thresholds exceeded, and non-detects that cannot show compliance (I-72, I-180: the line
+    gives the finding's own reason); ``exceeded``: the user's new exceedances of §118-37. Each line is dated by
+    the day of the value it rests on. A trigger already on one of the user's reviews, open or decided, is not
+    raised again (an evaluation judging the same days again finds the same triggers)."""
+    thresholds = [j for j in judged if j.decision.outcome == "review-required"]
+    unproven = sorted((j for j in judged if cannot_show_compliance(j)), key=lambda j: j.day)
+    days = [j.day for j in (*thresholds, *exceeded, *unproven)]
     on = max(days, default=as_of or timezone.localdate())
     substances = sorted({j.parameter for j in exceeded})
     unseen = sorted({j.parameter for j in unproven})
-    decision = run_determination("town-engineer-review", review_facts(user, judged, substances, on, unseen), as_of=on)
+    decision = run_determination("town-engineer-review", review_facts(user, thresholds, substances, on, unseen),
+                                 as_of=on)  # fmt: skip
     if decision.outcome != "review-required":
         return False
-    lines = [{"day": j.day.isoformat(), "sentence": f.sentence} for j in judged for f in j.decision.discretionary
+    lines = [{"day": j.day.isoformat(), "sentence": f.sentence} for j in thresholds for f in j.decision.discretionary
              if f.requirement.startswith("review-")]  # fmt: skip
     lines += _grouped_lines(exceeded, lambda j: j.decision.failed[0].sentence)
-    lines += [{"day": j.day.isoformat(), "sentence": _unproven_reason(j)}
-              for j in sorted(unproven, key=lambda j: j.day)]  # fmt: skip
+    lines += [{"day": j.day.isoformat(), "sentence": _unproven_reason(j)} for j in unproven]
+    seen = {(t["day"], t["sentence"]) for review in user.reviews.all() for t in review.triggers}
+    fresh: list[dict[str, str]] = []
+    for line in lines:
+        if (line["day"], line["sentence"]) not in seen:
+            seen.add((line["day"], line["sentence"]))
+            fresh.append(line)
+    if not fresh:
+        return False
+    lines = fresh
     with transaction.atomic():
         review = EngineerReview.objects.select_for_update().filter(user=user, status=ReviewStatus.OPEN).first()
         stored = store_decision(decision, subject=user)
