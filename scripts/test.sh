@@ -74,6 +74,7 @@ PG_PATHS=(
   sewerworks/pretreatment/tests/test_period_property.py
   sewerworks/pretreatment/tests/test_period_faults.py
   sewerworks/pretreatment/tests/test_period_cli.py
+  sewerworks/pretreatment/tests/test_period_nondetect.py
   # inspections: results and requests under the subject's row lock, the hand-off in the result's transaction
   sewerworks/permits/tests/test_inspection_results.py
   sewerworks/permits/tests/test_inspection_api.py
