@@ -25,6 +25,7 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
+from sewerworks.core.text import has_nul
 from sewerworks.ordinance.parameters import NotInForce
 from sewerworks.ordinance.s118_52_capital_charge import area_rates, rate_year_day, roll_year_for
 from sewerworks.registry.models import ImprovementArea, Parcel
@@ -155,7 +156,7 @@ def do_exclude_capital_issue(issue: CapitalChargeIssue, *, reason: str, acting_u
     """The clerk excludes a parcel from the year's export, with the reason (it goes to the county no charge)."""
     require(acting_user, "billing.run_capital_charge", "exclude a parcel from the capital charge", who_may=WHO)
     why = (reason or "").strip()
-    if not why or len(why) > 200 or "\x00" in why:
+    if not why or len(why) > 200 or has_nul(why):
         raise ValidationError({"reason": "Say in at most 200 characters why the parcel is left out of the export."})
     with transaction.atomic():
         locked = CapitalChargeIssue.objects.select_for_update().get(pk=issue.pk)

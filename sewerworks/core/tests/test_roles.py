@@ -26,6 +26,7 @@ EXPECTED: dict[str, frozenset[str]] = {
     "core.view_job": EVERYONE,
     "core.start_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
     "core.rerun_job": frozenset({CLERK, SUPT, ENGINEER, ADMIN}),
+    "core.cancel_job": frozenset({SUPT, ADMIN}),
     "core.view_resolution": EVERYONE,
     "core.record_resolution": frozenset({CLERK, ADMIN}),
     "core.manage_users": frozenset({ADMIN}),
