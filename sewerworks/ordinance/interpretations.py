@@ -132,6 +132,16 @@ INTERPRETATIONS: dict[str, str] = {
     # Payments received out of the order entered (issue 11's follow-up)
     "I-116": "§118-53 a payment entered after payments received later than it settles the bills first, as if "
     "entered in the order received: what the later receipts paid goes back to their credit and is applied again",
+    # Unpaid sewer rents reach the tax roll (issue 31)
+    "I-117": "§118-53 the statement: bills past their penalty date with a balance; payments settle the sewer charge "
+    "before other programs' charges riding on a bill, which are not relevied (a parameter lists the kinds that are)",
+    "I-118": "§118-53 a credit on the same account pays its bills on the statement first (I-63 order), before relevy",
+    "I-119": "§118-53 interest: simple, the Board's yearly rate on the unpaid charge from the penalty date to the "
+    "statement; a relevy charge: a percentage of the parcel's amount plus a flat amount, both zero unless set",
+    "I-120": "§118-53 the statement date (Town Law §104), the counter's cut-off, adoption after it relevies what is "
+    "unpaid then (never more than stated) to the next year's roll; a removal before certification reverses it",
+    "I-121": "§118-53 the county's export: a row per parcel of its net relevy; print key from the tax map number; "
+    "a row the county cannot take is fixed in the registry or removed from the roll with a reason",
     # Consolidation (issue 9)
     "I-56": "§118-38 a 72-hour order is the written notice of the violation it names; missing it escalates that one",
     "I-57": "Deadline statuses: open to met, overdue or cancelled; overdue to met (late) or cancelled; then final",

@@ -63,6 +63,7 @@ def load_builtin_topics() -> None:
         s118_52_meter,
         s118_52_user_charge,
         s118_53_late_penalty,
+        s118_53_relevy,
     )
 
     builtins: tuple[Topic[Any], ...] = (
@@ -93,6 +94,7 @@ def load_builtin_topics() -> None:
         s118_36_new_development.TOPIC,
         s118_37_discharge.TOPIC,
         s118_39_review.TOPIC,
+        s118_53_relevy.TOPIC,
     )
     for builtin in builtins:
         register(builtin)
