@@ -68,22 +68,24 @@ BILLING_PACKAGES: dict[str, set[str]] = {
     "billing.engine": B,
     "billing.imports": B,
     "billing.penalties": B | {"billing.ledger", "billing.pending"},
+    # the relevy (§118-53): the statement, the moves to the tax roll, the county's export and settlement
+    "billing.taxroll": B | {"billing.documents", "billing.ledger", "billing.penalties"},
     "billing.statements": B | {"billing.ledger"},
     "billing.documents": B | {"billing.engine", "billing.ledger"},
     # a void gives back what the bill was paid as credit, applied again by billing.actions.credits
     "billing.corrections": B | {"billing.actions", "billing.engine", "billing.ledger", "billing.penalties"},
-    "billing.tasks": B | {"billing.documents", "billing.engine"},
+    "billing.tasks": B | {"billing.documents", "billing.engine", "billing.taxroll"},
     "billing.actions": B
     | {"billing.documents", "billing.engine", "billing.ledger", "billing.penalties", "billing.pending",
-       "billing.tasks"},  # fmt: skip
+       "billing.tasks", "billing.taxroll"},  # fmt: skip
     "billing.views": B
     | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
-       "billing.statements"},  # fmt: skip
+       "billing.statements", "billing.taxroll"},  # fmt: skip
     "billing.api": B
     | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
-       "billing.statements", "billing.views"},  # fmt: skip
-    "billing.management": B | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks"},
-    "billing.demo": B | {"billing.actions", "billing.engine"},
+       "billing.statements", "billing.taxroll", "billing.views"},  # fmt: skip
+    "billing.management": B | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.taxroll"},
+    "billing.demo": B | {"billing.actions", "billing.engine", "billing.taxroll"},
 }
 PROGRAMS = ("grease", "contracts", "engineering", "permits", "pretreatment")
 MAY_IMPORT: dict[str, set[str]] = {

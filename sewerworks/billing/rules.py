@@ -32,3 +32,10 @@ rules.add_perm("billing.print_bills", has_role(CLERK, SUPERINTENDENT))
 # period: the clerk's office or the Superintendent, as for the bills they run; never an inspector.
 rules.add_perm("billing.void_bill", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.rebill_account", has_role(CLERK, SUPERINTENDENT))
+
+# The year end of unpaid sewer rents (§118-53): the Town Clerk prepares and files the statement with the Town Board,
+# records the Board's adoption (the relevy) and a removal from the roll, writes the county's export and records its
+# settlement. The Superintendent and the Board read it; the Board's own act is the resolution the clerk records.
+rules.add_perm("billing.file_statement", has_role(CLERK))
+rules.add_perm("billing.record_relevy", has_role(CLERK))
+rules.add_perm("billing.export_tax_roll", has_role(CLERK))

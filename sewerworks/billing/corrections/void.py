@@ -35,6 +35,7 @@ from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import gather
 from sewerworks.billing.ledger.owed import PAID
 from sewerworks.billing.ledger.receipt_entries import receipt_of
+from sewerworks.billing.ledger.tax_roll import on_roll
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, LedgerEntry, Rebill
 from sewerworks.billing.models.bills import kept_facts
 from sewerworks.billing.penalties.sweep import hold_off_sweep, rebill_penalty_date
@@ -113,6 +114,12 @@ def do_void_bill(bill: Bill, *, by: Any, reason: str, on: dt.date | None = None)
             raise ValidationError(
                 {"bill": f"Bill {locked.pk} is a {locked.get_status_display().lower()}: only a posted bill is "
                  "voided; a draft is computed again by the period's bill run."}
+            )  # fmt: skip
+        roll = on_roll([locked.pk]).get(locked.pk)
+        if roll is not None:  # §118-53, I-120: its amount is on the tax roll, not on the account
+            raise ValidationError(
+                {"bill": f"Bill {locked.pk} was {roll.label} on {roll.relevied_on}: remove it from the roll before "
+                 "voiding it."}
             )  # fmt: skip
         if not locked.period.bill_date <= day <= timezone.localdate():
             raise ValidationError(

@@ -8,6 +8,10 @@ part is known without replaying the allocation.
 
 I-65: a payment settles what the ledger shows owed on the day it was received: every posted charge of
 the account, and the penalties added on or before that day (a penalty added later was not owed yet).
+
+A bill relevied to the tax roll (§118-53, I-120) owes the counter what its ``relevy_transfer`` entries did not
+move (``relevy:<statement>:bill:<id>:penalty|charge``; a removal from the roll moves it back): its interest
+and its transfer (``…:interest``) cancel, and are not counted here.
 """
 
 from __future__ import annotations
@@ -41,18 +45,24 @@ class BillOwed:
     paid_penalty: Decimal
     paid_charge: Decimal
     penalty_date: dt.date | None
+    relevied_penalty: Decimal = ZERO  # moved to the tax roll (§118-53, I-120), net of removals
+    relevied_charge: Decimal = ZERO
 
     @property
     def penalty_due(self) -> Decimal:
-        return max(self.penalty - self.paid_penalty, ZERO)
+        return max(self.penalty - self.paid_penalty - self.relevied_penalty, ZERO)
 
     @property
     def charge_due(self) -> Decimal:
-        return max(self.charged - self.paid_charge, ZERO)
+        return max(self.charged - self.paid_charge - self.relevied_charge, ZERO)
 
     @property
     def balance(self) -> Decimal:
-        return self.charged + self.penalty - self.paid_penalty - self.paid_charge
+        return self.charged + self.penalty - self.paid_penalty - self.paid_charge - self.relevied
+
+    @property
+    def relevied(self) -> Decimal:
+        return self.relevied_penalty + self.relevied_charge
 
     @property
     def paid(self) -> Decimal:
@@ -85,6 +95,8 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
         penalty=_sum(Q(kind=LedgerKind.PENALTY, posted_on__lte=on)),
         paid_penalty=_sum(paid & Q(source_key__endswith=":penalty")),
         paid_charge=_sum(paid & Q(source_key__endswith=":charge")),
+        relevied_penalty=_sum(Q(kind=LedgerKind.RELEVY_TRANSFER, source_key__endswith=":penalty")),
+        relevied_charge=_sum(Q(kind=LedgerKind.RELEVY_TRANSFER, source_key__endswith=":charge")),
     )
     sums = {r["bill_id"]: r for r in rows}
     bills = Bill.objects.filter(pk__in=sums).select_related("period").order_by("period__bill_date", "pk")
@@ -100,7 +112,10 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
                 due = penalty_date(bill.period.bill_date, bill.period.due_date, terms)
             except (KeyError, ValueError):
                 due = None
-        out.append(BillOwed(bill, r["charged"], r["penalty"], -r["paid_penalty"], -r["paid_charge"], due))
+        out.append(
+            BillOwed(bill, r["charged"], r["penalty"], -r["paid_penalty"], -r["paid_charge"], due,
+                     relevied_penalty=-r["relevied_penalty"], relevied_charge=-r["relevied_charge"])
+        )  # fmt: skip
     return out
 
 

@@ -5,7 +5,9 @@ from sewerworks.billing.models.bills import Bill, BillLine
 from sewerworks.billing.models.ledger import LedgerEntry
 from sewerworks.billing.models.payments import Payment
 from sewerworks.billing.models.periods import BillingPeriod, PeriodStatusChange
+from sewerworks.billing.models.relevy import NoticeBatch, RollRemoval, StatementLine, UnpaidStatement
 from sewerworks.billing.models.strength import StrengthRecord
+from sewerworks.billing.models.taxroll import CountySettlement, ExportLayout, SettlementLine, TaxRollExport
 from sewerworks.billing.models.voids import BillVoid, Rebill
 
 __all__ = [
@@ -14,10 +16,18 @@ __all__ = [
     "BillLine",
     "BillVoid",
     "BillingPeriod",
+    "CountySettlement",
+    "ExportLayout",
     "LedgerEntry",
     "MailingOrder",
+    "NoticeBatch",
     "Payment",
     "PeriodStatusChange",
     "Rebill",
+    "RollRemoval",
+    "SettlementLine",
+    "StatementLine",
     "StrengthRecord",
+    "TaxRollExport",
+    "UnpaidStatement",
 ]

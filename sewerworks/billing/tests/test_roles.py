@@ -33,6 +33,9 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.print_bills": frozenset({CLERK, SUPT, ADMIN}),
     "billing.void_bill": frozenset({CLERK, SUPT, ADMIN}),
     "billing.rebill_account": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.file_statement": frozenset({CLERK, ADMIN}),
+    "billing.record_relevy": frozenset({CLERK, ADMIN}),
+    "billing.export_tax_roll": frozenset({CLERK, ADMIN}),
 }
 
 
