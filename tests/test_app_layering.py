@@ -84,7 +84,8 @@ BILLING_PACKAGES: dict[str, set[str]] = {
     "billing.api": B
     | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
        "billing.statements", "billing.taxroll", "billing.views"},  # fmt: skip
-    "billing.management": B | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.taxroll"},
+    "billing.management": B
+    | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.taxroll"},
     "billing.demo": B | {"billing.actions", "billing.engine", "billing.taxroll"},
 }
 PROGRAMS = ("grease", "contracts", "engineering", "permits", "pretreatment")
