@@ -85,7 +85,8 @@ def _payments_to_credit(bill: Bill, on: dt.date, run: str, by: Any) -> list[Ledg
         if paid >= 0:
             continue
         prefix = f"{kind}:{receipt}:void-{bill.pk}"
-        credit = f"{prefix}:credit" if kind == "payment" else f"{prefix}:applied"
+        # one credit entry per part: a receipt that paid the penalty and the charge moves both back
+        credit = f"{prefix}:{part}:credit" if kind == "payment" else f"{prefix}:{part}:applied"
         what = f"Paid toward voided bill {bill.pk}: back to receipt {receipt}'s credit"
         rows.append(_entry(bill, kind=LedgerKind.PAYMENT, amount=-paid, on=on, key=f"{prefix}:bill:{bill.pk}:{part}",
                            what=what, run=run, by=by, section="118-53"))  # fmt: skip

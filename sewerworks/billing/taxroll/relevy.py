@@ -136,7 +136,7 @@ def _relevy_charge(statement: UnpaidStatement, on: dt.date, user_id: int | None,
     n, d = (percent / 100).as_integer_ratio()
     flat_cents = int(flat * 100)
     moved = (
-        f"SELECT t.parcel_id, MIN(l.account_id) AS account_id, -SUM(t.amount) AS total FROM {LEDGER} t"
+        f"SELECT t.parcel_id, MIN(l.account_id) AS account_id, CAST(-SUM(t.amount) AS BIGINT) AS total FROM {LEDGER} t"
         f" JOIN {LINE} l ON l.bill_id = t.bill_id AND l.statement_id = %s WHERE t.kind = %s"
         f" AND t.bill_id IN (SELECT bill_id FROM {LINE} WHERE statement_id = %s) AND t.source_key LIKE %s"
         " GROUP BY t.parcel_id"

@@ -191,7 +191,7 @@ def _date(value: Any) -> dt.date:
 def _owner(parcel: Parcel, on: dt.date) -> Owner | None:
     sql = owner_of_record("%s")
     with connection.cursor() as cur:
-        cur.execute(f"SELECT {sql[1:-1]}", [parcel.pk, *_owner_params(on)])
+        cur.execute(sql[1:-1], [parcel.pk, *_owner_params(on)])
         found = cur.fetchone()
     return Owner.objects.filter(pk=found[0]).first() if found and found[0] else None
 
