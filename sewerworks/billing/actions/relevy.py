@@ -56,10 +56,15 @@ def _not_future(day: dt.date, field: str, what: str) -> None:
         raise ValidationError({field: f"{day} is after today: {what} is never dated in the future (I-50)."})
 
 
-def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: bool = True) -> UnpaidStatement:
-    """File the statement of unpaid sewer rents of ``statement_date`` (see the module)."""
+def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: bool = True,
+                      filed_on: dt.date | None = None) -> UnpaidStatement:  # fmt: skip
+    """File the statement of unpaid sewer rents of ``statement_date`` (see the module), ``filed_on`` a day (today)."""
     require(acting_user, "billing.file_statement", "file the statement of unpaid sewer rents", who_may=CLERK)
     _not_future(statement_date, "statement_date", "a statement")
+    filed_on = filed_on or timezone.localdate()
+    _not_future(filed_on, "filed_on", "a filing")
+    if filed_on < statement_date:
+        raise ValidationError({"filed_on": f"A statement of {statement_date} is filed on or after that day."})
     terms = terms_for(statement_date)
     now = timezone.now()
     with transaction.atomic():
@@ -81,7 +86,8 @@ def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: b
         penalties, _ = apply_late_penalties(statement_date, run=run, now=now, user_id=acting_user.pk)  # I-25
         statement = UnpaidStatement(
             statement_date=statement_date, roll_year=terms.roll_year, counter_cutoff=terms.counter_cutoff,
-            certification_cutoff=terms.certification_cutoff, supersedes=prior, filed_at=now, filed_by=acting_user,
+            certification_cutoff=terms.certification_cutoff, supersedes=prior, filed_on=filed_on, filed_at=now,
+            filed_by=acting_user,
         )  # fmt: skip
         statement._history_user = acting_user  # type: ignore[attr-defined]
         statement.save()

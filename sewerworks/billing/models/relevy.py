@@ -65,7 +65,8 @@ class UnpaidStatement(TracksPipeline):
     total = MoneyField("amount chargeable ($)", default=0)
     pdf = models.FileField("statement (PDF)", upload_to=statement_file_name, blank=True, max_length=200)
     csv = models.FileField("statement (CSV)", upload_to=statement_file_name, blank=True, max_length=200)
-    filed_at = models.DateTimeField("filed at")
+    filed_on = models.DateField("filed on", help_text="The day the Town Clerk filed it with the Town Board.")
+    filed_at = models.DateTimeField("recorded at")
     filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="filed by", on_delete=models.PROTECT,
                                  related_name="+")  # fmt: skip
     resolution = models.ForeignKey(

@@ -47,7 +47,8 @@ class TaxRollExport(models.Model):
     file = models.FileField("file", upload_to=export_file_name, max_length=200)
     rows = models.PositiveIntegerField("rows", default=0)
     total = MoneyField("total ($)", default=0)
-    created_at = models.DateTimeField("written at")
+    written_on = models.DateField("written on", help_text="The day it was written for the county.")
+    created_at = models.DateTimeField("recorded at")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="written by", on_delete=models.PROTECT,
                                    related_name="+")  # fmt: skip
 

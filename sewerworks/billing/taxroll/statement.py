@@ -57,7 +57,7 @@ def owner_of_record(parcel: str) -> str:
     )
 
 
-def _owner_params(on: dt.date) -> list[Any]:
+def owner_params(on: dt.date) -> list[Any]:
     return [sums.day(on), sums.day(on), ImportBatch.Status.PUBLISHED.value, sums.day(dt.date(1, 1, 1))]
 
 
@@ -102,7 +102,7 @@ def lines_select(terms: StatementTerms, dates: dict[int, dt.date]) -> tuple[str,
         f" LEFT JOIN {OWNER} w ON w.id = {owner_of_record('pa.id')}"
         f" WHERE u.past = 1 AND u.charge + u.penalty > 0 AND u.account_id NOT IN ({credit})"
     )
-    params = [*interest_params, *interest_params, *unpaid.params, *_owner_params(on), *credit_params]
+    params = [*interest_params, *interest_params, *unpaid.params, *owner_params(on), *credit_params]
     return sql, params
 
 
@@ -191,7 +191,7 @@ def _date(value: Any) -> dt.date:
 def _owner(parcel: Parcel, on: dt.date) -> Owner | None:
     sql = owner_of_record("%s")
     with connection.cursor() as cur:
-        cur.execute(sql[1:-1], [parcel.pk, *_owner_params(on)])
+        cur.execute(sql[1:-1], [parcel.pk, *owner_params(on)])
         found = cur.fetchone()
     return Owner.objects.filter(pk=found[0]).first() if found and found[0] else None
 

@@ -98,7 +98,7 @@ def _front(page: Page, statement: UnpaidStatement) -> None:
     page.y += 18
     facts = [
         f"Unpaid at the end of {statement.statement_date:%B %-d, %Y}; for the {statement.roll_year} tax roll.",
-        f"Filed on {statement.filed_at:%B %-d, %Y} by {statement.filed_by.get_full_name() or statement.filed_by}.",
+        f"Filed on {statement.filed_on:%B %-d, %Y} by {statement.filed_by.get_full_name() or statement.filed_by}.",
         f"{statement.parcels:,} properties, {statement.bills:,} bills: sewer user charges ${_money(statement.charge)}, "
         f"late penalties ${_money(statement.penalty)}, interest ${_money(statement.interest)} (I-119); "
         f"amount chargeable ${_money(statement.total)}.",
