@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.billing.views import bills, counter, payments, periods, printing, void
+from sewerworks.billing.views import bills, counter, payments, periods, printing, relevy, taxroll, void
 
 app_name = "billing"
 
@@ -26,4 +26,15 @@ urlpatterns = [
     path("bills/<int:pk>/pdf/", printing.bill_pdf, name="bill_pdf"),
     path("periods/<int:pk>/mailing/", printing.period_mailing, name="period_mailing"),
     path("mailing/<int:pk>/", printing.batch_progress, name="batch_progress"),
+    # the year end (§118-53): the statement, the relevy, the county's export and settlement
+    path("relevy/", relevy.statement_list, name="relevy"),
+    path("relevy/draft/", relevy.statement_draft, name="relevy_draft"),
+    path("relevy/<int:pk>/", relevy.statement_detail, name="relevy_statement"),
+    path("relevy/<int:pk>/adopt/", relevy.statement_adopt, name="relevy_adopt"),
+    path("relevy/<int:pk>/remove/", relevy.statement_remove, name="relevy_remove"),
+    path("relevy/<int:pk>/notices/", relevy.statement_notices, name="relevy_notices"),
+    path("relevy/notices/<int:pk>/", relevy.notice_progress, name="relevy_notice_progress"),
+    path("relevy/<int:pk>/export/", taxroll.export_page, name="relevy_export"),
+    path("relevy/<int:pk>/export/write/", taxroll.export_write, name="relevy_export_write"),
+    path("relevy/exports/<int:pk>/settlement/", taxroll.settlement_record, name="relevy_settlement"),
 ]

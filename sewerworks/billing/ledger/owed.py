@@ -24,6 +24,7 @@ from typing import Any
 from django.db.models import Q
 
 from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.ledger.tax_roll import on_roll
 from sewerworks.billing.models import Bill, LedgerEntry, Rebill
 from sewerworks.core.money import MoneySum
 from sewerworks.core.parameters import current_parameters
@@ -47,6 +48,7 @@ class BillOwed:
     penalty_date: dt.date | None
     relevied_penalty: Decimal = ZERO  # moved to the tax roll (§118-53, I-120), net of removals
     relevied_charge: Decimal = ZERO
+    roll_year: int | None = None  # the tax roll it is relevied on, while it is (``ledger.tax_roll``)
 
     @property
     def penalty_due(self) -> Decimal:
@@ -102,6 +104,7 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
     bills = Bill.objects.filter(pk__in=sums).select_related("period").order_by("period__bill_date", "pk")
     params = current_parameters() if dates else None
     rebilled = dict(Rebill.objects.filter(bill_id__in=sums).values_list("bill_id", "penalty_date")) if dates else {}
+    rolls = on_roll([b for b, r in sums.items() if r["relevied_penalty"] or r["relevied_charge"]])
     out = []
     for bill in bills:
         r = sums[bill.pk]
@@ -114,7 +117,8 @@ def bills_owed(account: Any, *, on: dt.date, only_until: bool = False, dates: bo
                 due = None
         out.append(
             BillOwed(bill, r["charged"], r["penalty"], -r["paid_penalty"], -r["paid_charge"], due,
-                     relevied_penalty=-r["relevied_penalty"], relevied_charge=-r["relevied_charge"])
+                     relevied_penalty=-r["relevied_penalty"], relevied_charge=-r["relevied_charge"],
+                     roll_year=rolls[bill.pk].roll_year if bill.pk in rolls else None)
         )  # fmt: skip
     return out
 
