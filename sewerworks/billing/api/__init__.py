@@ -1,6 +1,7 @@
 """Billing over REST: periods (open, run as a job, review, post), bills and their lines, a parcel's ledger and
 balance (``periods``), payments at the counter and their receipts (``payments``), bills on paper (``printing``),
-void and rebill (``void``), on one router (``router``) with the shapes in ``schemas``.
+void and rebill (``void``), the year end of unpaid sewer rents (``relevy``, its shapes in ``relevy_schemas``), on
+one router (``router``) with the shapes in ``schemas``.
 
 Importing this package registers every endpoint, in the order of the published document, on ``router``, which
 the site (``sewerworks.api``) adds. The endpoint modules import the router; nothing imports this package but the
@@ -16,6 +17,7 @@ from sewerworks.billing.api import periods  # noqa: F401
 from sewerworks.billing.api import payments  # noqa: F401
 from sewerworks.billing.api import printing  # noqa: F401
 from sewerworks.billing.api import void  # noqa: F401
+from sewerworks.billing.api import relevy  # noqa: F401  (the year end, §118-53: after the published ones)
 
 # isort: on
 from sewerworks.billing.api.router import router

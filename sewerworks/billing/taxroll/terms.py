@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 
@@ -19,8 +20,15 @@ from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.parameters import NotInForce, ParameterError, ParameterView
 
 
+def _read(view: ParameterView, key: str) -> Any:
+    try:
+        return view[key]
+    except (NotInForce, ParameterError, KeyError) as exc:
+        raise ValidationError({"statement_date": f"No §118-53 relevy terms can be read ({key}): {exc}"}) from exc
+
+
 def _day_of(view: ParameterView, key: str, year: int) -> dt.date:
-    text = str(view[key])
+    text = str(_read(view, key))
     try:
         month, day = (int(x) for x in text.split("-"))
         return dt.date(year, month, day)
@@ -67,14 +75,14 @@ def terms_for(statement_date: dt.date) -> StatementTerms:
             {"statement_date": f"A statement of {statement_date} would have its counter cut-off on {cutoff} and the "
              f"roll certified after {certified}: the statement comes first, then the cut-off, then certification."}
         )  # fmt: skip
-    kinds = view["relevy.relevied_charge_kinds"]
+    kinds = _read(view, "relevy.relevied_charge_kinds")
     return StatementTerms(
         statement_date=statement_date,
-        roll_year=year + int(view.number("relevy.tax_roll_years_after_statement")),
+        roll_year=year + int(_read(view, "relevy.tax_roll_years_after_statement")),
         counter_cutoff=cutoff,
         certification_cutoff=certified,
-        interest_rate=view.number("relevy.interest_rate"),
-        credit_first=view.flag("relevy.credit_applied_first"),
+        interest_rate=Decimal(_read(view, "relevy.interest_rate")),
+        credit_first=bool(_read(view, "relevy.credit_applied_first")),
         relevied_kinds=tuple(str(k) for k in (kinds if isinstance(kinds, tuple | list) else (kinds,))),
     )
 
@@ -82,4 +90,4 @@ def terms_for(statement_date: dt.date) -> StatementTerms:
 def relevy_charge(day: dt.date) -> tuple[Decimal, Decimal]:
     """The relevy charge the Board set (I-119), in force on the day of adoption: (percent, flat per parcel)."""
     view = view_on(day)
-    return view.number("relevy.charge_percent"), view.number("relevy.charge_flat")
+    return Decimal(_read(view, "relevy.charge_percent")), Decimal(_read(view, "relevy.charge_flat"))
