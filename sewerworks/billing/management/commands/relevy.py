@@ -22,10 +22,15 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
 
 from sewerworks.billing.actions import relevy as actions
-from sewerworks.billing.models import UnpaidStatement
+from sewerworks.billing.actions.notices import do_start_notice_batch
+from sewerworks.billing.actions.taxroll import do_export_tax_roll, do_record_settlement
+from sewerworks.billing.models import ExportLayout, TaxRollExport, UnpaidStatement
 from sewerworks.billing.models.relevy import SUPERSEDED
+from sewerworks.billing.tasks import run_notice_batch
+from sewerworks.billing.taxroll.settlement import reconcile
 from sewerworks.billing.taxroll.statement import draft
 from sewerworks.billing.taxroll.terms import terms_for
 from sewerworks.core.access.permissions import require
@@ -134,7 +139,49 @@ class Command(BaseCommand):
         self.stdout.write(f"{parcel.tax_map_number} is off the {statement.roll_year} roll: {money(removal.amount)} "
                           "is owed at the counter again.")  # fmt: skip
 
-    def _write(self, data: bytes, out: str, default: str) -> None:
-        path = Path(out or default)
+    def _notices(self, user: Any, opts: dict[str, Any]) -> None:
+        statement = _statement(opts["statement"])
+        batch = do_start_notice_batch(statement, acting_user=user, run_here=True)
+        result = run_notice_batch(batch.job_id, batch.pk, progress=self._progress)
+        self.stdout.write(result["message"])
+        if opts["out"]:
+            batch.refresh_from_db()
+            self._write(batch.file.open("rb").read(), opts["out"])
+
+    def _export(self, user: Any, opts: dict[str, Any]) -> None:
+        statement = _statement(opts["statement"])
+        layout = None
+        if opts["layout"]:
+            name, _, version = opts["layout"].partition(":")
+            layout = ExportLayout.objects.filter(name=name, version=int(version) if version.isdigit() else 0).first()
+            if layout is None:
+                raise CommandError(f"--layout {opts['layout']!r}: no such layout is recorded (NAME:VERSION).")
+        export = do_export_tax_roll(statement, layout=layout, acting_user=user)
+        self.stdout.write(f"Export {export.pk} ({export.layout}): {export.rows} parcels, {money(export.total)}.")
+        if opts["out"]:
+            self._write(export.file.open("rb").read(), opts["out"])
+
+    def _settle(self, user: Any, opts: dict[str, Any]) -> None:
+        export = TaxRollExport.objects.filter(pk=int(opts["export"]) if opts["export"].isdigit() else 0).first()
+        if export is None:
+            raise CommandError(f"EXPORT {opts['export']!r}: no such export.")
+        day = _day(opts["received_on"], "--received-on") if opts["received_on"] else timezone.localdate()
+        try:
+            data = Path(opts["file"]).read_bytes()
+        except OSError as exc:
+            raise CommandError(f"FILE {opts['file']}: {exc.strerror}") from exc
+        settlement = do_record_settlement(export, received_on=day, acting_user=user, data=data)
+        differences = reconcile(settlement)
+        self.stdout.write(f"Settlement {settlement.pk}: {money(settlement.total)} credited; "
+                          + (f"{len(differences)} difference(s):" if differences else "no difference."))  # fmt: skip
+        for difference in differences:
+            self.stdout.write(f"  {difference.sentence}")
+
+    def _write(self, data: bytes, out: str) -> None:
+        path = Path(out)
         path.write_bytes(data)
         self.stdout.write(f"Wrote {path} ({len(data):,} bytes).")
+
+    def _progress(self, *, done: int, total: int | None = None, message: str = "") -> None:
+        self.stdout.write(message or f"{done} of {total}")
+        self.stdout.flush()
