@@ -142,6 +142,7 @@ class Command(BaseCommand):
     def _notices(self, user: Any, opts: dict[str, Any]) -> None:
         statement = _statement(opts["statement"])
         batch = do_start_notice_batch(statement, acting_user=user, run_here=True)
+        assert batch.job_id is not None  # recorded with its job, not queued
         result = run_notice_batch(batch.job_id, batch.pk, progress=self._progress)
         self.stdout.write(result["message"])
         if opts["out"]:
