@@ -36,6 +36,7 @@ from sewerworks.billing.taxroll.terms import terms_for
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent, BoardResolution
 from sewerworks.core.money import MoneySum
+from sewerworks.core.records import events
 from sewerworks.core.records.pipelines import move
 from sewerworks.core.text import check_text
 from sewerworks.enforcement.actions.sweep import SWEEP_LOCK
@@ -66,7 +67,7 @@ def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: b
     if filed_on < statement_date:
         raise ValidationError({"filed_on": f"A statement of {statement_date} is filed on or after that day."})
     terms = terms_for(statement_date)
-    now = timezone.now()
+    now = events.now()
     with transaction.atomic():
         _lock()
         last = UnpaidStatement.objects.exclude(status=SUPERSEDED).order_by("-statement_date", "-pk").first()
@@ -149,7 +150,7 @@ def do_adopt_statement(
             credited += apply_credits(account, locked.counter_cutoff, acting_user)
         done = moves.move_to_roll(locked, adopted_on, user_id=acting_user.pk)
         locked.resolution, locked.adopted_on = resolution, adopted_on
-        locked.relevied_total, locked.relevied_at = moves.relevied_total(locked), timezone.now()
+        locked.relevied_total, locked.relevied_at = moves.relevied_total(locked), events.now()
         move(locked, RELEVIED, why=f"Adopted by {resolution.instrument}", acting_user=acting_user,
              also=("resolution", "adopted_on", "relevied_total", "relevied_at"), occurred_at=adopted_on)  # fmt: skip
         AuditEvent.objects.create(
@@ -188,7 +189,7 @@ def do_remove_from_roll(
             raise ValidationError({"parcel": f"Nothing of {parcel.tax_map_number} was relevied by this statement."})
         back = moves.remove_from_roll(locked, parcel.pk, day, reason=why, user=acting_user)
         removal = RollRemoval.objects.create(statement=locked, parcel=parcel, removed_on=day, reason=why, amount=back,
-                                             created_at=timezone.now(), created_by=acting_user)  # fmt: skip
+                                             created_at=events.now(), created_by=acting_user)  # fmt: skip
         locked.relevied_total = moves.relevied_total(locked)
         locked._history_user = acting_user  # type: ignore[attr-defined]
         locked.save(update_fields=["relevied_total"])

@@ -30,6 +30,7 @@ from sewerworks.billing.taxroll.settlement import read_settlement
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
+from sewerworks.core.records import events
 
 CLERK = "the Town Clerk's office"
 
@@ -38,7 +39,7 @@ def sample_layout() -> ExportLayout:
     """The built-in sample layout, recorded once (illustrative until the county's specification is on file)."""
     layout, _ = ExportLayout.objects.get_or_create(
         name=ILLUSTRATIVE["name"], version=ILLUSTRATIVE["version"],
-        defaults={"spec": ILLUSTRATIVE, "note": ILLUSTRATIVE["note"], "created_at": timezone.now()},
+        defaults={"spec": ILLUSTRATIVE, "note": ILLUSTRATIVE["note"], "created_at": events.now()},
     )  # fmt: skip
     return layout
 
@@ -53,7 +54,7 @@ def do_record_layout(spec: Any, *, acting_user: Any) -> ExportLayout:
     try:
         with transaction.atomic():
             record = ExportLayout.objects.create(name=layout.name, version=layout.version, spec=layout.to_spec(),
-                                                 note=layout.note, created_at=timezone.now(), created_by=acting_user)
+                                                 note=layout.note, created_at=events.now(), created_by=acting_user)
     except IntegrityError:
         message = f"{layout.name} v{layout.version} is recorded: a change is a new version."
         raise ValidationError({"version": message}) from None
@@ -87,7 +88,7 @@ def do_export_tax_roll(statement: UnpaidStatement, *, acting_user: Any, layout: 
     total = sum((Decimal(r["amount"]) for r in rows), Decimal("0.00"))
     with transaction.atomic():
         export = TaxRollExport(statement=statement, layout=record, rows=count, total=total, written_on=day,
-                               created_at=timezone.now(), created_by=acting_user)
+                               created_at=events.now(), created_by=acting_user)
         export.file.save(f"export{columns.extension}", ContentFile(text.getvalue().encode("utf-8")), save=False)
         export.save()
         AuditEvent.objects.create(actor=acting_user, action="do_export_tax_roll", subject=str(export)[:200], rows=count,
@@ -139,7 +140,7 @@ def do_record_settlement(export: TaxRollExport, *, received_on: dt.date, acting_
             parcels[keys[0]] = parcel_id
     with transaction.atomic():
         settlement = CountySettlement(export=export, received_on=received_on, source="file" if data else "entry",
-                                      total=sum((a for _, a in credited), Decimal("0.00")), created_at=timezone.now(),
+                                      total=sum((a for _, a in credited), Decimal("0.00")), created_at=events.now(),
                                       created_by=acting_user)  # fmt: skip
         if data is not None:
             settlement.file.save("settlement.dat", ContentFile(data), save=False)

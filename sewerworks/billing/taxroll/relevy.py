@@ -28,7 +28,6 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Q
-from django.utils import timezone
 
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, LedgerEntry, StatementLine, UnpaidStatement
@@ -36,6 +35,7 @@ from sewerworks.billing.taxroll import sums
 from sewerworks.billing.taxroll.statement import credit_accounts_sql
 from sewerworks.billing.taxroll.terms import relevy_charge, terms_for
 from sewerworks.core.money import MoneySum
+from sewerworks.core.records import events
 
 LINE, LEDGER, BILL = StatementLine._meta.db_table, LedgerEntry._meta.db_table, Bill._meta.db_table
 DIE = "SEWERWORKS_RELEVY_DIE_BEFORE_COMMIT"
@@ -63,7 +63,7 @@ def accounts_with_credit(statement: UnpaidStatement) -> list[int]:
 
 def _common(statement: UnpaidStatement, on: dt.date, user_id: int | None) -> tuple[str, list[Any]]:
     """The trailing columns every entry shares (section, run, recorded at and by) and their values."""
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    now = connection.ops.adapt_datetimefield_value(events.now())
     return "%s, %s, %s, %s", [SECTION, f"relevy:{statement.pk}", now, user_id]
 
 
@@ -203,7 +203,7 @@ def remove_from_roll(statement: UnpaidStatement, parcel_id: int, on: dt.date, *,
     """The counter-entries of a removal (inside the caller's transaction): each transfer moved back, the interest
     and relevy charge withdrawn. Returns what went back to the accounts."""
     rows, back = [], Decimal("0.00")
-    now = timezone.now()
+    now = events.now()
     swap = {f"{prefix(statement)}": f"relevy-removed:{statement.pk}:",
             f"interest:{statement.pk}:": f"interest-withdrawn:{statement.pk}:",
             f"relevy-charge:{statement.pk}:": f"relevy-charge-withdrawn:{statement.pk}:"}  # fmt: skip

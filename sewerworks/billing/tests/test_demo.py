@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from sewerworks.billing.demo import district as billing_demo
+from sewerworks.billing.demo.relevy import delinquent
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties.sweep import terms_of
 from sewerworks.registry import demo as registry_demo
@@ -90,10 +91,14 @@ def the_posted_bills_are_paid_but_one_in_part_and_one_not_at_all(said: str) -> N
     from sewerworks.billing.models import Payment
 
     posted = list(Bill.objects.filter(status="posted", total__gt=0).select_related("period", "account"))
-    assert Payment.objects.count() == len(posted) - 1
+    # the 2025 year end's four spring 2025 bills (billing.demo.relevy, test_relevy_demo) are not paid on time
+    year_end = {b.pk for b in delinquent()}
+    assert Payment.objects.exclude(receipt_number__contains="-Y").count() == len(posted) - 1 - len(year_end)
     left: dict[int, Decimal] = {}
     for bill in posted:
         owed = next(o for o in bills_owed(bill.account, on=timezone.localdate()) if o.bill == bill)
+        if bill.pk in year_end:
+            continue
         if owed.balance:
             left[bill.pk] = owed.paid
             assert bill.period.end == dt.date(2026, 4, 30)
