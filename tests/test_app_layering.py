@@ -86,7 +86,7 @@ BILLING_PACKAGES: dict[str, set[str]] = {
        "billing.statements", "billing.taxroll", "billing.views"},  # fmt: skip
     "billing.management": B
     | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.taxroll"},
-    "billing.demo": B | {"billing.actions", "billing.engine", "billing.taxroll"},
+    "billing.demo": B | {"billing.actions", "billing.engine", "billing.ledger", "billing.taxroll"},
 }
 PROGRAMS = ("grease", "contracts", "engineering", "permits", "pretreatment")
 MAY_IMPORT: dict[str, set[str]] = {

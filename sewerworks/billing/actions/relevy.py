@@ -28,10 +28,9 @@ from django.utils import timezone
 from sewerworks.billing.actions.credits import apply_credits
 from sewerworks.billing.models import RollRemoval, StatementLine, UnpaidStatement
 from sewerworks.billing.models.relevy import FILED, RELEVIED, SUPERSEDED
-from sewerworks.billing.penalties.sweep import apply_late_penalties
 from sewerworks.billing.taxroll import relevy as moves
 from sewerworks.billing.taxroll import statement_docs
-from sewerworks.billing.taxroll.statement import file_lines
+from sewerworks.billing.taxroll.statement import bring_penalties_up_to, file_lines
 from sewerworks.billing.taxroll.terms import terms_for
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent, BoardResolution
@@ -84,7 +83,7 @@ def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: b
             )  # fmt: skip
         prior = UnpaidStatement.objects.filter(roll_year=terms.roll_year, status=FILED).first()
         run = f"statement-{statement_date.isoformat()}"
-        penalties, _ = apply_late_penalties(statement_date, run=run, now=now, user_id=acting_user.pk)  # I-25
+        penalties = bring_penalties_up_to(statement_date, run=run, user_id=acting_user.pk)  # I-25
         statement = UnpaidStatement(
             statement_date=statement_date, roll_year=terms.roll_year, counter_cutoff=terms.counter_cutoff,
             certification_cutoff=terms.certification_cutoff, supersedes=prior, filed_on=filed_on, filed_at=now,

@@ -38,7 +38,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Rebill
@@ -197,7 +197,8 @@ def apply_late_penalties(
     set aside, reported on the resolutions screen): the rest of the sweep still runs."""
     params = params or current_parameters()
     added, refused = 0, []
-    periods = BillingPeriod.objects.filter(bills__status=BillStatus.POSTED, bill_date__lt=as_of).distinct()
+    posted = Bill.objects.filter(period=OuterRef("pk"), status=BillStatus.POSTED)  # EXISTS: no scan of every bill
+    periods = BillingPeriod.objects.filter(Exists(posted), bill_date__lt=as_of)
     for period in periods.select_related("area").order_by("bill_date", "pk"):
         try:
             terms = terms_of(period, params)

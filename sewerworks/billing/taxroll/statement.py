@@ -33,7 +33,8 @@ from sewerworks.billing.penalties.sweep import apply_late_penalties
 from sewerworks.billing.taxroll import sums
 from sewerworks.billing.taxroll.terms import StatementTerms
 from sewerworks.core.charges import CHARGE_KINDS
-from sewerworks.core.models import ImportBatch
+from sewerworks.core.models import AuditEvent, ImportBatch
+from sewerworks.enforcement.models import SweepRun
 from sewerworks.ordinance.s118_53_relevy import apply_credit, interest
 from sewerworks.registry.models import Owner, Ownership, Parcel
 
@@ -241,12 +242,35 @@ def relevied_kinds_note(terms: StatementTerms) -> list[str]:
     return notes
 
 
+def penalties_current(day: dt.date) -> bool:
+    """Whether every late penalty due by the end of ``day`` is on the ledger already: a daily sweep as of ``day`` or
+    later finished after the last payment reversal (a reversal is the one event that makes a penalty fall on a bill
+    the sweep had passed, I-65; the next sweep adds it). Then the filing need not run the sweep again."""
+    swept = SweepRun.objects.filter(as_of__gte=day, finished_at__isnull=False).order_by("-finished_at").first()
+    if swept is None or swept.finished_at is None:
+        return False
+    reversed_at = AuditEvent.objects.filter(action="do_reverse_payment").order_by("-at").values_list("at", flat=True)
+    last = reversed_at.first()
+    return last is None or last < swept.finished_at
+
+
+def bring_penalties_up_to(day: dt.date, *, run: str, user_id: int | None = None) -> int:
+    """Inside the caller's transaction: the late penalties due by the end of ``day`` added (the sweep's own
+    ``apply_late_penalties``, I-25) unless they are already (``penalties_current``). Returns how many it added."""
+    if penalties_current(day):
+        return 0
+    added, _ = apply_late_penalties(day, run=run, now=timezone.now(), user_id=user_id)
+    return added
+
+
 def draft(terms: StatementTerms, *, limit: int = 200) -> Draft:
     """The statement as it would be filed: totals, the first ``limit`` lines (by tax map number), every kind of
     exclusion with its first ``limit`` rows. Filing first adds the late penalties a daily sweep of the statement
     date would (I-25): the draft does too, in a transaction it rolls back, so that it shows what will be filed."""
+    if penalties_current(terms.statement_date):
+        return _draft(terms, limit)
     with transaction.atomic():
-        added, _ = apply_late_penalties(terms.statement_date, run="statement-draft", now=timezone.now())
+        added = bring_penalties_up_to(terms.statement_date, run="statement-draft")
         out = _draft(terms, limit)
         transaction.set_rollback(True)
     if added:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
+from django.db.models import Exists, OuterRef
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Rebill
@@ -42,7 +43,8 @@ def period_penalty_dates() -> dict[int, dt.date]:
     """Each posted period's penalty date (I-25, with the terms in force on its bill date, I-64); a period whose
     terms cannot be read is left out (the sweep leaves it alone too)."""
     out = {}
-    for period in BillingPeriod.objects.filter(bills__status=BillStatus.POSTED).distinct():
+    posted = Bill.objects.filter(period=OuterRef("pk"), status=BillStatus.POSTED)
+    for period in BillingPeriod.objects.filter(Exists(posted)):  # an EXISTS each: never a scan of every bill
         try:
             out[period.pk] = terms_of(period).penalty_date
         except (NotInForce, ParameterError, ValueError):
