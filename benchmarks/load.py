@@ -25,7 +25,9 @@ import time
 import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 GOALS = {"p95_ms": 300.0, "p99_ms": 1000.0, "rps": 100.0}
 FACTS = {
@@ -45,6 +47,8 @@ class User:
         self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
         self.cookies: dict[str, str] = {}
         self.token = token
+        self.number = 0  # the user's place among the generator's users (its own permit to inspect)
+        self.inspection = 0  # the inspection it records a result of next
         self.request("GET", "/login/")
         status, _ = self.request(
             "POST",
@@ -55,7 +59,7 @@ class User:
             raise SystemExit(f"load: {username} could not sign in (HTTP {status})")
 
     def request(
-        self, method: str, path: str, *, form: dict[str, str] | None = None, api: Any = None
+        self, method: str, path: str, *, form: dict[str, str] | None = None, api: Any = None, token: str = ""
     ) -> tuple[int, bytes]:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
         body: str | None = None
@@ -63,7 +67,7 @@ class User:
             body = urllib.parse.urlencode(form)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         if api is not None:
-            headers = {"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"}
+            headers = {"Authorization": f"Bearer {token or self.token}", "Content-Type": "application/json"}
             body = None if api is True else json.dumps(api)
         for attempt in (1, 2):  # a keep-alive connection the server closed is opened again once
             try:
@@ -81,6 +85,24 @@ class User:
                 key, _, rest = value.partition("=")
                 self.cookies[key] = rest.split(";", 1)[0]
         return response.status, payload
+
+
+def inspection_result(user: User, targets: dict[str, Any]) -> tuple[int, bytes]:
+    """An inspector posts a trench inspection's result (failed: the bedding), then records the plumber's notice
+    asking for its re-inspection, on the user's own permit (so that no two users race for one inspection)."""
+    permit, first = targets["inspections"][user.number % len(targets["inspections"])]
+    user.inspection = user.inspection or first
+    today = datetime.now(ZoneInfo("America/New_York")).date().isoformat()
+    token = targets["inspector_token"]
+    result = {"result": "failed", "inspected_on": today, "answers": {"bedding": {"answer": "no"}}}
+    status, body = user.request("POST", f"/api/inspections/{user.inspection}/result", api=result, token=token)
+    if status != 200:
+        return status, body
+    notice = {"kind": "trench", "requested_on": today, "requested_by": "Load Plumbing", "requester_address": "1 Main"}
+    status, body = user.request("POST", f"/api/permits/{permit}/inspection-requests", api=notice, token=token)
+    if status == 201:
+        user.inspection = json.loads(body)["id"]
+    return status, body
 
 
 def mix(targets: dict[str, Any]) -> list[tuple[str, float, Callable[[User, random.Random], tuple[int, bytes]]]]:
@@ -109,6 +131,7 @@ def mix(targets: dict[str, Any]) -> list[tuple[str, float, Callable[[User, rando
             8,
             lambda u, r: u.request("POST", "/api/determinations/exfiltration-test", api=FACTS),
         ),
+        ("inspection result", 4, lambda u, r: inspection_result(u, targets)),
     ]
 
 
@@ -224,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     targets = json.loads(open(args.targets).read())  # noqa: SIM115
     names = targets["users"]
     users = [User(args.base, names[i % len(names)], targets["password"], targets["token"]) for i in range(args.users)]
+    for number, user in enumerate(users):
+        user.number = number
 
     shots = [watch.snapshot()]
     floor = run(users, args.floor_seconds, lambda r: ("healthz", lambda u, _r: u.request("GET", "/healthz")))

@@ -60,6 +60,10 @@ PG_PATHS=(
   sewerworks/permits/tests/test_property.py
   sewerworks/pretreatment/tests/test_results.py
   sewerworks/pretreatment/tests/test_records.py
+  # inspections: results and requests under the subject's row lock, the hand-off in the result's transaction
+  sewerworks/permits/tests/test_inspection_results.py
+  sewerworks/permits/tests/test_inspection_api.py
+  sewerworks/permits/tests/test_inspections.py
   tests/browser
 )
 # billing's screens, documents, role tables and topic examples: the ORM's, or no database's at all (SQLite leg)

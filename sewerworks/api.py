@@ -78,7 +78,8 @@ def _add_routers() -> None:
     from importlib import import_module
     from importlib.util import find_spec
 
-    apps = ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits", "pretreatment")
+    apps = ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits", "pretreatment",
+            "inspections")
     for module in (f"sewerworks.{app}.api" for app in apps):
         if find_spec(module) is not None:
             api.add_router("/", import_module(module).router)

@@ -107,6 +107,7 @@ INSTALLED_APPS = [
     "sewerworks.registry",
     "sewerworks.enforcement",
     "sewerworks.billing",
+    "sewerworks.inspections",
     "sewerworks.grease",
     "sewerworks.engineering",
     "sewerworks.contracts",

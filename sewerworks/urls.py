@@ -18,5 +18,6 @@ urlpatterns = [
     path("", include("sewerworks.core.urls")),
 ]
 
-for _app in ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits", "pretreatment"):
+for _app in ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits", "pretreatment",
+             "inspections"):
     urlpatterns[-1:-1] = optional_include(f"{_app}/", f"sewerworks.{_app}.urls")

@@ -54,10 +54,14 @@ CORE_PACKAGES: dict[str, set[str]] = {
     "core.apps": BASE | {"core.access", "core.records", "core.web"},
     "core.urls": BASE | {"core.attachments", "core.determinations", "core.resolutions", "core.web"},
     "core.management": BASE
-    | {"core.actions", "core.backup", "core.demo", "core.determinations", "core.jobs", "determine_cli"},
+    | {"core.actions", "core.backup", "core.demo", "core.determinations", "core.jobs", "core.ordinance_browser",
+       "determine_cli"},  # fmt: skip
 }
 CORE = set(CORE_PACKAGES) | {"core"}
 BELOW_BILLING = CORE | {"ordinance", "registry", "enforcement"}
+# Inspections in the field: a mechanism the programs use (permits, later engineering and grease register their
+# subjects in it); it uses what lies below billing and never a program.
+INSPECTIONS = "inspections"
 B = {"billing.choices", "billing.pipeline", "billing.models"}
 BILLING_PACKAGES: dict[str, set[str]] = {
     "billing.choices": set(),
@@ -100,8 +104,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     **{unit: BELOW_BILLING | uses for unit, uses in BILLING_PACKAGES.items()},
     # billing's top-level modules (dashboard, timeline, parcel page, navigation ...) plug the packages in
     "billing": BELOW_BILLING | set(BILLING_PACKAGES),
-    # a program posts its charges through billing; no program imports another
-    **{program: BELOW_BILLING | set(BILLING_PACKAGES) | {"billing"} for program in PROGRAMS},
+    "inspections": set(BELOW_BILLING),
+    # a program posts its charges through billing and has its subjects inspected; no program imports another
+    **{program: BELOW_BILLING | set(BILLING_PACKAGES) | {"billing", INSPECTIONS} for program in PROGRAMS},
     # the site assembles everything
     "api": {"*"},
     "urls": {"*"},
@@ -110,7 +115,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "cli": {"determine_cli"},
 }
 # The apps bottom up, for templates, tests and migrations: a lower app never names a higher one.
-APPS = ["ordinance", "core", "registry", "enforcement", "billing", *PROGRAMS]
+APPS = ["ordinance", "core", "registry", "enforcement", INSPECTIONS, "billing", *PROGRAMS]
 URL_TAG = re.compile(r"""{%\s*url\s+["']([\w:.-]+)["']""")
 
 

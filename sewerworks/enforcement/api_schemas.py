@@ -141,7 +141,7 @@ class DecisionOut(Schema):
     findings: list[dict[str, Any]] = Field(..., description="Each requirement applied, with its section.")
     deadlines: list[dict[str, Any]]
     citations: list[CitationOut] = Field(..., description="Every section of Chapter 118 the decision cites.")
-    interpretations: list[str] = Field(..., description="Interpretation ids (INTERPRETATIONS.md) it rests on.")
+    interpretations: list[str] = Field(..., description="Interpretation ids (docs/interpretations.md) it rests on.")
 
 
 def decision_out(stored: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ class NoticeKind(models.TextChoices):
     PUMP_OUT_ORDER = "pump_out_order", "72-hour pump-out order (§118-38)"
     APPEARANCE_TICKET = "appearance_ticket", "Appearance ticket (§118-38)"
     DAMAGE_REPORT = "damage_report", "Damage report (§118-44)"
+    REEXCAVATION_ORDER = "reexcavation_order", "Order to re-excavate a trench for inspection (§118-26)"
 
 
 class ServiceMethod(models.TextChoices):
@@ -42,6 +43,8 @@ class DeadlineKind(models.TextChoices):
     PUMP_OUT = "pump_out", "Pump out the interceptor (§118-38: 72 hours)"
     INSTALL_METER = "install_meter", "Install a water meter (§118-52)"
     INSTALL_INTERCEPTOR = "install_interceptor", "Install a grease interceptor (§118-38: 30 days after connection)"
+    REEXCAVATE = "reexcavate", "Re-excavate a trench filled before its inspection (§118-26)"
+    RESTORE = "restore", "Restore the public property the work disturbed (§118-27)"
     REVIEW = "review", "A duty of the Town's own (a review, a decision by staff)"
     OTHER = "other", "Other"
 

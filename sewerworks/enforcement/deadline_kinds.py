@@ -101,6 +101,24 @@ KINDS: dict[str, KindRule] = {
         "violation (I-51)",
         "enforcement.record_correction",
     ),
+    # §118-26 (I-131): the plumber re-excavates a trench filled before its inspection; met by the inspection of
+    # the trench re-opened. §118-27: the public property disturbed is restored; the permit closes when it is.
+    DeadlineKind.REEXCAVATE: KindRule(
+        "re-excavate a trench for its inspection",
+        WhenMissed.VIOLATION,
+        NOV,
+        "Serve a Notice of Violation: the filled trench was not re-excavated for its inspection (§118-26)",
+        "enforcement.meet_deadline",
+        section="118-26",
+    ),
+    DeadlineKind.RESTORE: KindRule(
+        "restore the public property disturbed",
+        WhenMissed.VIOLATION,
+        NOV,
+        "Serve a Notice of Violation: the streets or sidewalks disturbed were not restored (§118-27)",
+        "enforcement.meet_deadline",
+        section="118-27",
+    ),
     DeadlineKind.REVIEW: KindRule(
         "complete a review of the Town's own",
         WhenMissed.REVIEW,

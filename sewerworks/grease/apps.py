@@ -14,7 +14,7 @@ class GreaseConfig(AppConfig):
 
         for module in (
             "rules", "dashboard", "demo", "parcel_page", "navigation", "attachments", "duties", "steps", "imports",
-            "coverage",
+            "coverage", "inspection_listing",
         ):  # fmt: skip
             try:
                 import_module(f"sewerworks.grease.{module}")

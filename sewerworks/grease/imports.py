@@ -133,7 +133,7 @@ class HaulerManifestKind(ImportKind):
         rows: list[ManifestRow] = checked.payload
 
         def enter() -> None:
-            for row in rows:
+            for row in rows:  # the hauler's record, no receipt of the owner's (I-103)
                 do_record_pump_out(
                     interceptor=row.interceptor, pumped_on=row.pumped_on, hauler=row.hauler,
                     volume_gal=row.volume_gal, disposal_facility=row.disposal_facility,

@@ -107,7 +107,7 @@ def prediction(
     readings = [
         {"inspected_on": timezone.localtime(i.inspected_at).date().isoformat(), "fill_percent": str(i.fill_percent)}
         for i in (inspections if inspections is not None else interceptor.inspections.order_by("inspected_at"))
-        if timezone.localtime(i.inspected_at).date() > last  # the inspection that asked for the pump-out is before it
+        if timezone.localtime(i.inspected_at).date() > last  # I-102: the day's inspection asked for it
     ]
     facts = {
         "last_pump_out_on": last.isoformat(),

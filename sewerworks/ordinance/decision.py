@@ -38,7 +38,7 @@ def _cited_section(value: str) -> str:
 def _known_interpretations(ids: list[str]) -> list[str]:
     unknown = [i for i in ids if not is_known(i)]
     if unknown:
-        raise ValueError(f"unknown interpretation id(s) {', '.join(unknown)}: not in INTERPRETATIONS.md")
+        raise ValueError(f"unknown interpretation id(s) {', '.join(unknown)}: not in docs/interpretations.md")
     return ids
 
 

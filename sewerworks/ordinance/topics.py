@@ -42,8 +42,10 @@ def load_builtin_topics() -> None:
         s118_17_separate_building_sewer,
         s118_18_old_building_sewer,
         s118_19_21_building_sewer,
+        s118_19_28_inspection_checklist,
         s118_22_building_drain_lift,
         s118_24_lateral_connection,
+        s118_25_26_inspection_order,
         s118_29_1_contract_users,
         s118_29_recommended_standards,
         s118_32_trench,
@@ -95,6 +97,8 @@ def load_builtin_topics() -> None:
         s118_37_discharge.TOPIC,
         s118_39_review.TOPIC,
         s118_53_relevy.TOPIC,
+        s118_25_26_inspection_order.TOPIC,
+        s118_19_28_inspection_checklist.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

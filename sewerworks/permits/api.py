@@ -17,6 +17,9 @@ from ninja.pagination import paginate
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404 as _get
 from sewerworks.core.api.errors import refused as _refused
+from sewerworks.inspections.actions import do_request_inspection
+from sewerworks.inspections.api import inspection_out
+from sewerworks.inspections.api_schemas import InspectionOut, InspectionRequestIn
 from sewerworks.permits import actions
 from sewerworks.permits import api_schemas as s
 from sewerworks.permits.actions.moves import blockers
@@ -45,6 +48,8 @@ def _out(p: Permit) -> dict[str, Any]:
         "blockers": blockers(p),
         "fee_receipt": fee.receipt_number if fee else None,
         "county_inspection_overdue": p.county_inspection_overdue(),
+        "industrial_user_id": p.industrial_user_id,
+        "industrial_user_legacy": p.industrial_user_legacy,
     }
 
 
@@ -84,7 +89,11 @@ def file_application(request: HttpRequest, payload: s.ApplicationIn) -> Any:
     require(request, "permits.enter_application")
     data = payload.dict()
     parcel = _get(Parcel.objects.all(), data.pop("parcel_id"), "parcel")
-    extra = {k: data.pop(k) for k in ("constituents", "characteristics", "activity", "industrial_user") if data[k]}
+    extra = {k: data.pop(k) for k in ("constituents", "characteristics", "activity") if data[k]}
+    user_id = data.pop("industrial_user_id")
+    if user_id is not None:
+        users = Permit._meta.get_field("industrial_user").related_model
+        extra["industrial_user"] = _get(users.objects.all(), user_id, "industrial user")  # type: ignore[union-attr]
     permit = _act(lambda: actions.do_file_application(parcel=parcel, acting_user=request.user, **data, **extra))
     return Status(201, _out(permit))
 
@@ -133,3 +142,16 @@ def decide(request: HttpRequest, permit_id: int, payload: s.DiscretionIn) -> Any
     permit = _get(permits(), permit_id, "permit")
     _act(lambda: actions.do_record_discretion(permit, acting_user=request.user, **payload.dict()))
     return Status(201, _out(_get(permits(), permit_id, "permit")))
+
+
+@router.post(
+    "/permits/{permit_id}/inspection-requests",
+    response={201: InspectionOut, **REFUSALS},
+    summary="A notice asking for an inspection: the plumber's (trench, §118-26) or the applicant's (connection, "
+    "§118-25); refused out of order",
+)
+def request_inspection(request: HttpRequest, permit_id: int, payload: InspectionRequestIn) -> Any:
+    require(request, "inspections.request_inspection")
+    permit = _get(permits(), permit_id, "permit")
+    inspection = _act(lambda: do_request_inspection(permit, acting_user=request.user, **payload.dict()))
+    return Status(201, inspection_out(inspection))

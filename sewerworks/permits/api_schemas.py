@@ -25,6 +25,10 @@ class PermitOut(Schema):
     blockers: list[str] = Field(description="What stands between the permit and approval (I-88, I-90).")
     fee_receipt: str | None = None
     county_inspection_overdue: bool = False
+    industrial_user_id: int | None = Field(None, description="Class 2: the pretreatment program's industrial user.")
+    industrial_user_legacy: str = Field(
+        "", description="The industrial user as typed before the link, when it matched no user exactly (I-172)."
+    )
 
 
 class ApplicationIn(Schema):
@@ -44,7 +48,9 @@ class ApplicationIn(Schema):
     constituents: str = ""
     characteristics: str = ""
     activity: str = ""
-    industrial_user: str = ""
+    industrial_user_id: int | None = Field(
+        None, description="Class 2: the industrial user's id in the pretreatment program, on the parcel (I-172)."
+    )
     county_conditions: str = ""
 
 

@@ -12,7 +12,18 @@ class PermitsConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "dashboard", "demo", "parcel_page", "navigation", "attachments", "coverage", "charges"):
+        for module in (
+            "rules",
+            "dashboard",
+            "demo",
+            "demo_inspections",
+            "parcel_page",
+            "navigation",
+            "attachments",
+            "coverage",
+            "charges",
+            "inspections.subject",
+        ):
             try:
                 import_module(f"sewerworks.permits.{module}")
             except ModuleNotFoundError as exc:

@@ -3,8 +3,9 @@
 - a Class 1 building sewer permit under review with two findings to correct (a flat slope, §118-20; PVC within
   10 ft of the water service, §118-19), and its review letter;
 - a Class 1 permit approved and in construction, with a lateral the Sewer Department builds and a rock cut;
-- a Class 2 permit for the Hudson Valley Foods juice pressing plant (the pretreatment program's industrial user is
-  named as text until that app exists), a 6-inch sewer whose slope the Superintendent accepted;
+- a Class 2 permit for the Hudson Valley Foods juice pressing plant, a 6-inch sewer whose slope the Superintendent
+  accepted; its industrial user as typed before the link existed ("HUDSON VALLEY FOODS LLC", which matches no
+  user of the pretreatment program exactly, I-172), for the clerk to link from the permit's page;
 - a Town Board permit to open the public sewer, granted by its resolution (§118-14);
 - a private sewage disposal system on a rural parcel beyond the availability distance (I-46), its county permit
   recorded and the county notified on 2026-11-26: the county's inspection not recorded within 48 hours (§118-9);
@@ -22,8 +23,8 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.core.access.roles import CLERK, INSPECTOR, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
-from sewerworks.core.models import BoardResolution
 from sewerworks.core.records.events import story_day
+from sewerworks.core.resolutions.actions import do_record_resolution
 from sewerworks.permits import actions
 from sewerworks.permits.actions.applications import fee_due
 from sewerworks.permits.models import Permit
@@ -147,9 +148,10 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             constituents="Fruit sugars, pectin, pulp; BOD 1,800-2,500 mg/L in season",
             characteristics="Up to 18,000 gal/day in September-November; pH 3.5-5 before neutralization",
             activity="Apple and grape juice pressing and bottling",
-            industrial_user="HUDSON VALLEY FOODS LLC",
             design={"building-sewer": {**SEWER, "diameter_in": 6, "material": "ductile_iron_c151_class2"}},
         )
+        # entered before the permit could name the pretreatment program's user: the text the migration kept (I-172)
+        Permit.objects.filter(pk=food.pk).update(industrial_user_legacy="HUDSON VALLEY FOODS LLC")
         actions.do_record_discretion(
             food,
             topic="building-sewer",
@@ -166,14 +168,14 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
         description="Uncover the main on Western Ave to repair a broken lateral wye",
         acting_user=staff.clerk,
     )
-    resolution = BoardResolution(
+    resolution = do_record_resolution(
         instrument="Resolution 2026-118",
         adopted_on=D(2026, 10, 13),
         effective_on=D(2026, 10, 13),
         title="Permit to uncover and repair the public sewer on Western Ave (§118-14)",
+        values=[],  # it grants the permit and sets no parameter
+        acting_user=staff.clerk,
     )
-    resolution._history_user = staff.clerk  # type: ignore[attr-defined]
-    resolution.save()
     actions.do_grant_opening_permit(opening, resolution=resolution, acting_user=staff.clerk)
     reuse = _filed(
         staff,

@@ -28,6 +28,9 @@ REVIEW = "permits.review_permit"
 BUILD = "permits.record_construction"
 COUNTY = "permits.record_county"
 ENTER = "permits.enter_application"
+TRENCH = "inspections.pass_trench"
+NOTICE = "inspections.request_inspection"
+SUPERVISE = "inspections.supervise_connection"
 
 STATUSES: dict[str, str] = {
     "submitted": "Submitted",
@@ -37,6 +40,7 @@ STATUSES: dict[str, str] = {
     "withdrawn": "Withdrawn",
     "in_construction": "In construction",
     "inspected": "Inspected",
+    "ready_for_connection": "Ready for inspection and connection",
     "connected": "Connected",
     "granted": "Granted by the Town Board",
     "county_permitted": "County permit recorded",
@@ -56,8 +60,15 @@ MOVES: dict[str, dict[str, tuple[Move, ...]]] = {
             _WITHDRAW,
         ),
         "approved": (Move("in_construction", "Construction of the building sewer begun", BUILD),),
-        "in_construction": (Move("inspected", "Building sewer inspected and passed (§118-25)", BUILD),),
-        "inspected": (Move("connected", "Connected to the public sewer under supervision (§118-25)", BUILD),),
+        "in_construction": (Move("inspected", "The trench inspection passed (§118-26)", TRENCH),),
+        "inspected": (
+            Move(
+                "ready_for_connection", "The applicant's notice: ready for inspection and connection (§118-25)", NOTICE
+            ),
+        ),
+        "ready_for_connection": (
+            Move("connected", "Connected under supervision, the meter certified (§118-25)", SUPERVISE),
+        ),
         "connected": (Move("closed", "Permit closed", BUILD),),
         "denied": (),
         "withdrawn": (),
@@ -120,7 +131,7 @@ ALL_STATUSES = Pipeline(
 )
 FEE_REQUIRED = frozenset({PermitKind.BUILDING_SEWER, PermitKind.OLD_SEWER_REUSE})
 REVIEWED = frozenset({PermitKind.BUILDING_SEWER, PermitKind.OLD_SEWER_REUSE})
-PAST_APPROVAL = frozenset({"approved", "in_construction", "inspected", "connected", "closed"})
+PAST_APPROVAL = frozenset({"approved", "in_construction", "inspected", "ready_for_connection", "connected", "closed"})
 
 
 def move_for(kind: str, current: str, target: str) -> Move | None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.permits.views import application, county, permit, queue
+from sewerworks.permits.views import application, county, industrial, inspections, permit, queue
 
 app_name = "permits"
 
@@ -20,6 +20,9 @@ urlpatterns = [
     path("<int:pk>/decide/", permit.decide, name="decide"),
     path("<int:pk>/attach/", permit.attach, name="attach"),
     path("<int:pk>/examine/", permit.examine, name="examine"),
+    path("<int:pk>/industrial-user/", industrial.link_industrial_user, name="link_industrial_user"),
+    path("<int:pk>/inspection-requests/", inspections.request_inspection, name="request_inspection"),
+    path("<int:pk>/restoration/", inspections.record_restoration, name="restoration"),
     path("<int:pk>/permit.pdf", permit.permit_document, name="pdf"),
     path("<int:pk>/review.pdf", permit.review_letter, name="review_letter"),
 ]

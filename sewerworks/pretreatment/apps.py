@@ -12,7 +12,7 @@ class PretreatmentConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "dashboard", "demo", "navigation", "imports", "coverage"):
+        for module in ("rules", "dashboard", "demo", "navigation", "imports", "coverage", "inspection_listing"):
             try:
                 import_module(f"sewerworks.pretreatment.{module}")
             except ModuleNotFoundError as exc:

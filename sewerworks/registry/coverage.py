@@ -1,32 +1,23 @@
-"""The sections of Chapter 118 the registry implements (ordinance browser coverage).
-
-- §118-25: "Prior to connection, the Water Superintendent or assistant shall certify that the meter is
-  installed and working properly": ``do_certify_meter`` (the Water Superintendent alone, on or after the
-  meter's installation, never in the future), and the meter form that cannot certify.
-"""
+"""What the registry carries out of Chapter 118, requirement by requirement (the ordinance browser's claims):
+the Water Superintendent's certification of each meter (§118-25) and a changed meter's reads (§118-52)."""
 
 from __future__ import annotations
 
-from sewerworks.core.ordinance_browser.coverage import declare_implemented
+from sewerworks.core.ordinance_browser.requirements import claim, complete
 
-TESTS = "sewerworks/registry/tests/test_actions.py::"
-DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
-    "118-25": (
-        "registry: the Water Superintendent certifies each meter installed and working before connection",
-        (
-            TESTS + "test_the_water_superintendent_certifies_an_installed_meter",
-            TESTS + "test_only_the_water_superintendent_certifies",
-            TESTS + "test_a_meter_is_certified_only_once_installed_and_not_in_the_future",
-        ),
-    ),
-}
+T = "sewerworks.registry.tests."
 
-
-def declare() -> list[str]:
-    """Declare what the registry implements now; the sections declared."""
-    for number, (how, tests) in DECLARED.items():
-        declare_implemented(number, by=how, tested_by=tests)
-    return sorted(DECLARED)
-
-
-declare()
+REQUIREMENTS = claim(
+    "registry",
+    complete("118-25", "the Water Superintendent certifies the meter installed and working, on or after its "
+             "installation (I-49)", views=("registry:meter_certify", "api:certify_meter"),
+             actions=("sewerworks.registry.actions.do_certify_meter",),
+             tests=(T + "test_meter_certify_screen.test_the_water_superintendent_is_offered_the_form_and_certifies_"
+                    "the_meter",
+                    T + "test_actions.test_a_meter_is_certified_only_once_installed_and_not_in_the_future")),
+    complete("118-52", "a changed meter recorded with the old meter's final read and the new one's initial read (I-60)",
+             views=("registry:meter_replace",), actions=("sewerworks.registry.meters.do_replace_meter",),
+             tests=(T + "test_meter_replace.test_the_parcel_page_offers_the_change_to_a_clerk_and_the_clerk_records_it",
+                    "sewerworks.billing.tests.test_meter_change.test_a_meter_changed_in_june_bills_final_less_previous_"
+                    "plus_current_less_initial")),
+)  # fmt: skip

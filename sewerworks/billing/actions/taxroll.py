@@ -31,6 +31,7 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import dollars
 from sewerworks.core.records import events
+from sewerworks.core.text import NUL
 
 CLERK = "the Town Clerk's office"
 
@@ -100,7 +101,7 @@ def do_export_tax_roll(statement: UnpaidStatement, *, acting_user: Any, layout: 
 def _text(data: bytes) -> str:
     if len(data) > int(settings.SEWERWORKS_MAX_UPLOAD_BYTES):
         raise ValidationError({"file": "The county's file is larger than the largest upload."})
-    if b"\x00" in data:
+    if NUL.encode() in data:
         raise ValidationError({"file": "The county's file is not text (judged by its content)."})
     try:
         return data.decode("utf-8-sig")

@@ -81,3 +81,15 @@ def test_a_role_that_may_not_file_adopt_or_export_is_refused(client_as: Any, rol
 def test_a_draft_of_a_day_to_come_is_refused_naming_the_field(clerk: Any, staff: Any) -> None:
     page = clerk.get(reverse("billing:relevy_draft"), {"on": "2099-09-20"})
     assert page.status_code == 200 and "is after today" in page.text
+
+
+def test_the_ordinance_browser_shows_the_118_53_statement_and_relevy_as_built(clerk: Any) -> None:
+    page = clerk.get(reverse("core:ordinance_section", args=["118-53"])).content.decode()
+    items = page.split('<li class="list-group-item requirement"')[1:]
+    statement = next(i for i in items if "the Town Clerk&#x27;s statement of unpaid charges" in i)
+    assert statement.startswith(' data-state="complete">')
+    assert f'<a href="{reverse("billing:relevy")}">' in statement and "<code>billing:relevy_draft</code>" in statement
+    assert "Command: <code>sewerworks relevy</code>" in statement and "<code>do_file_statement</code>" in statement
+    relevy = next(i for i in items if "lien on the property: relevied on the tax roll" in i)
+    assert relevy.startswith(' data-state="complete">') and "<code>do_adopt_statement</code>" in relevy
+    assert "Meanwhile" not in statement + relevy

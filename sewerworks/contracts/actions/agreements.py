@@ -100,7 +100,7 @@ def do_decide_agreement(
             raise ValidationError({"status": f"The Board has already decided: {locked.get_status_display()}."})
         if decided_on < locked.petitioned_on:
             raise ValidationError({"decided_on": f"Before the petition ({locked.petitioned_on})."})
-        if resolution.adopted_on > decided_on:
+        if resolution.adopted_on > decided_on:  # adopted on or before the decision (I-107)
             raise ValidationError({"resolution": f"{resolution} was adopted after {decided_on}."})
         locked.resolution, locked.decided_on = resolution, decided_on
         # the Board decided that day (I-114)

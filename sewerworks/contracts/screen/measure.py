@@ -22,6 +22,7 @@ from sewerworks.ordinance.parameters import ParameterView
 NO_POINT = -1  # whole hundredths when no discharge point is on record (I-82)
 # The screen keeps a candidate row for every parcel outside the areas within this distance of a boundary:
 # wide enough to show on the map the lots near the boundary that are not adjoining (the demo's 410 ft lot).
+# A display radius, not a distance of the law (I-105).
 SCREEN_RADIUS_FT = 600
 OUTCOME_CODES: tuple[str, ...] = (
     Outcome.ELIGIBLE.value,

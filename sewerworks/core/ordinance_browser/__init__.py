@@ -1,19 +1,15 @@
-"""The ordinance browser: Chapter 118 article by article and section by section, with what implements it.
+"""The ordinance browser: Chapter 118 article by article and section by section, each section graded by what
+a user can carry out in sewerworks, each requirement linked to its screen, action and test.
 
-Apps that implement a section in a workflow (a notice, a bill run, a permit) say so from their
-``AppConfig.ready()`` with :func:`declare_implemented`, so the browser's coverage figure stays honest as
-they land::
+Owns: the requirements and their claims (``requirements.py``), the grading (``coverage.py``), the check that
+every claim resolves against the code (``verify.py``), and the browser's screens. May import core's base
+modules and the ordinance. Apps claim their requirements in their ``coverage.py``, loaded from their
+``AppConfig.ready()``::
 
-    from sewerworks.core.ordinance_browser import declare_implemented
-    declare_implemented("118-53", by="billing: late penalty on each unpaid bill")
+    from sewerworks.core.ordinance_browser.requirements import claim, complete, missing, rule_only
 """
 
-from sewerworks.core.ordinance_browser.coverage import (
-    IMPLEMENTED_BY_APPS,
-    NOT_COMPUTABLE,
-    PROCEDURAL_ONLY,
-    Status,
-    declare_implemented,
-)
+from sewerworks.core.ordinance_browser.coverage import NOT_COMPUTABLE, Grade
+from sewerworks.core.ordinance_browser.requirements import State, claim, complete, missing, rule_only
 
-__all__ = ["IMPLEMENTED_BY_APPS", "NOT_COMPUTABLE", "PROCEDURAL_ONLY", "Status", "declare_implemented"]
+__all__ = ["NOT_COMPUTABLE", "Grade", "State", "claim", "complete", "missing", "rule_only"]

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sewerworks.ordinance.interpretations import INTERPRETATIONS
+from sewerworks.ordinance.interpretations import RECORD
 from sewerworks.ordinance.money import plain
 from sewerworks.ordinance.parameters import DatedValue, Parameter, Reference
 from sewerworks.ordinance.parameters.model import set_by
 
 _NOTE = re.compile(r"^\[(?:Amended|Added) .+\]$")
 _SEPARATOR = re.compile(r"^[\s|:-]*$")
-_SECTION_IN_TITLE = re.compile(r"§\s*(118-\d+(?:\.\d+)?)")
 
 UNIT_WORDS = {
     "h": "hours",
@@ -182,13 +181,9 @@ def _value_row(parameter: Parameter, dated: DatedValue, in_force: bool, links: M
     )
 
 
-def _id_key(interpretation_id: str) -> int:
-    return int(interpretation_id.removeprefix("I-"))
-
-
 def interpretations_for(number: str, also: Iterable[str] = ()) -> list[tuple[str, str]]:
-    """(id, title) of the interpretations whose title names the section, plus ``also`` (from the
+    """(id, title) of the readings of the section (those whose record names it), plus ``also`` (from the
     topics and parameters that cite it), in id order."""
-    ids = {i for i, title in INTERPRETATIONS.items() if number in _SECTION_IN_TITLE.findall(title)}
-    ids.update(i for i in also if i in INTERPRETATIONS)
-    return [(i, INTERPRETATIONS[i]) for i in sorted(ids, key=_id_key)]
+    ids = {i for i, entry in RECORD.items() if number in entry.sections}
+    ids.update(i for i in also if i in RECORD)
+    return [(i, RECORD[i].title) for i in sorted(ids, key=lambda i: RECORD[i].number)]

@@ -6,5 +6,6 @@ from sewerworks.core.ordinance_browser import views
 
 urlpatterns = [
     path("", views.ordinance_index, name="ordinance_index"),
+    path("not-complete/", views.ordinance_unfinished, name="ordinance_unfinished"),
     path("<str:number>/", views.ordinance_section, name="ordinance_section"),
 ]

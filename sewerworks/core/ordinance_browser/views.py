@@ -1,5 +1,6 @@
-"""The ordinance browser's screens: Chapter 118 by article with each section's status, and one section
-with its text, amendments, the determinations and parameters that implement it and our readings of it.
+"""The ordinance browser's screens: Chapter 118 by article with each section's grade, one section with its
+text, its requirements (each linked to its screen, action and test), the determinations and parameters that
+apply it and our readings of it, and the list of what is not complete with what the department does meanwhile.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sewerworks.core.models import BoardResolution
-from sewerworks.core.ordinance_browser.coverage import Status, coverage, section_coverage, summarise
+from sewerworks.core.ordinance_browser.coverage import Grade, SectionCoverage, coverage, summarise
+from sewerworks.core.ordinance_browser.links import links
 from sewerworks.core.ordinance_browser.presentation import interpretations_for, parameter_rows, text_blocks
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.chapter.catalogue import (
@@ -29,41 +31,54 @@ from sewerworks.ordinance.parameters import ParameterError, ParameterSet, load_j
 from sewerworks.ordinance.topics import topics
 
 ARTICLES_INTERPRETATION = "I-07"
+UNFINISHED = (Grade.PARTIAL, Grade.RULE_ONLY, Grade.NONE, Grade.UNLISTED)
 
 
 @permission_required("core.view_site", raise_exception=True)
 def ordinance_index(request: HttpRequest) -> HttpResponse:
-    """Every article and section of Chapter 118 with its status, the coverage figure, a status filter."""
+    """Every article and section of Chapter 118 with its grade, the headline, a filter by grade."""
     entries = coverage()
     summary = summarise(entries)
     by_number = {entry.number: entry for entry in entries}
-    titles = {s.number: s.title for s in sections()}
-    wanted = request.GET.get("status", "")
+    wanted = request.GET.get("state", "")
     error = ""
-    if wanted and wanted not in {s.value for s in Status}:
-        error = f"There is no status {wanted!r}; showing every section."
+    if wanted and wanted not in {g.value for g in Grade}:
+        error = f"There is no state {wanted!r}; showing every section."
         wanted = ""
     listed: list[dict[str, Any]] = []
     shown = 0
     for article in articles():
-        rows = [
-            {"number": n, "title": titles[n], "coverage": by_number[n]}
-            for n in article.sections
-            if not wanted or by_number[n].status == wanted
-        ]
+        rows = [by_number[n] for n in article.sections if not wanted or by_number[n].grade == wanted]
         if rows:
             listed.append({"article": article, "rows": rows})
             shown += len(rows)
     context = {
         "articles": listed,
         "summary": summary,
-        "statuses": [{"status": s, "count": summary.counts[s]} for s in Status],
+        "grades": [{"grade": g, "count": summary.counts[g]} for g in Grade if summary.counts[g] or g != Grade.UNLISTED],
         "chosen": wanted,
         "error": error,
         "shown": shown,
         "articles_interpretation": (ARTICLES_INTERPRETATION, INTERPRETATIONS[ARTICLES_INTERPRETATION]),
     }
     return render(request, "core/ordinance/index.html", context)
+
+
+def _requirement_rows(entry: SectionCoverage) -> list[dict[str, Any]]:
+    return [{"requirement": r, "links": links(r)} for r in entry.requirements]
+
+
+@permission_required("core.view_site", raise_exception=True)
+def ordinance_unfinished(request: HttpRequest) -> HttpResponse:
+    """Every section not complete, grade by grade, with the requirements it still lacks and what the
+    department does by hand meanwhile."""
+    entries = coverage()
+    groups = [
+        {"grade": grade, "sections": [e for e in entries if e.grade is grade]}
+        for grade in UNFINISHED
+    ]
+    context = {"groups": [g for g in groups if g["sections"]], "summary": summarise(entries)}
+    return render(request, "core/ordinance/unfinished.html", context)
 
 
 def _parameters() -> tuple[ParameterSet, str]:
@@ -86,12 +101,12 @@ def _resolution_links() -> dict[str, str]:
 
 @permission_required("core.view_site", raise_exception=True)
 def ordinance_section(request: HttpRequest, number: str) -> HttpResponse:
-    """One section: its text as printed, amendments, status, topics, parameters and interpretations."""
+    """One section: its text as printed, amendments, grade and requirements, topics, parameters and readings."""
     try:
         printed = section(number)
     except UnknownSection as error:
         raise Http404(str(error)) from None
-    entry = section_coverage(printed.number)
+    entry = next(e for e in coverage() if e.number == printed.number)
     citing_topics = [t for t in topics() if printed.number in t.sections]
     params, params_error = _parameters()
     today = timezone.localdate()
@@ -104,6 +119,7 @@ def ordinance_section(request: HttpRequest, number: str) -> HttpResponse:
     context: dict[str, Any] = {
         "section": printed,
         "coverage": entry,
+        "requirements": _requirement_rows(entry),
         "blocks": text_blocks(printed.text),
         "topics": citing_topics,
         "parameters": rows,

@@ -23,12 +23,14 @@ PREFIX = {
     NoticeKind.PUMP_OUT_ORDER: "PO",
     NoticeKind.APPEARANCE_TICKET: "AT",
     NoticeKind.DAMAGE_REPORT: "DR",
+    NoticeKind.REEXCAVATION_ORDER: "RX",
 }
 SECTION = {
     NoticeKind.NOTICE_TO_CONNECT: "118-5",
     NoticeKind.PUMP_OUT_ORDER: "118-38",
     NoticeKind.APPEARANCE_TICKET: "118-38",
     NoticeKind.DAMAGE_REPORT: "118-44",
+    NoticeKind.REEXCAVATION_ORDER: "118-26",
 }
 
 

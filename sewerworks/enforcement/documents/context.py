@@ -32,6 +32,7 @@ TEMPLATES = {
     NoticeKind.PUMP_OUT_ORDER: "enforcement/documents/pump_out_order.html",
     NoticeKind.APPEARANCE_TICKET: "enforcement/documents/appearance_ticket.html",
     NoticeKind.DAMAGE_REPORT: "enforcement/documents/damage_report.html",
+    NoticeKind.REEXCAVATION_ORDER: "enforcement/documents/reexcavation_order.html",
 }
 
 # "Appear on: 2026-05-12 17:00" (or "Court date: ...") written in the facts of an appearance ticket.

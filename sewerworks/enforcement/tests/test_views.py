@@ -469,14 +469,13 @@ def test_the_dashboard_shows_deadlines_and_follow_ups(client_as: Any, overdue_no
     assert "Overdue: 1" in page
 
 
-def test_enforcement_declares_the_sections_it_implements() -> None:
-    from sewerworks.core.ordinance_browser.coverage import IMPLEMENTED_BY_APPS
-    from sewerworks.enforcement.coverage import declare
+def test_enforcement_claims_the_sections_it_carries_out() -> None:
+    from sewerworks.core.ordinance_browser.coverage import Grade, section_coverage
+    from sewerworks.enforcement.coverage import REQUIREMENTS
 
-    sections = declare()
-    assert {"118-4", "118-5", "118-12", "118-47"} <= set(sections)
-    for number in sections:
-        assert any(by.startswith("enforcement:") for by in IMPLEMENTED_BY_APPS[number])
+    assert {"118-4", "118-5", "118-12", "118-47"} <= {r.section for r in REQUIREMENTS}
+    for number in ("118-4", "118-5", "118-12", "118-47"):
+        assert section_coverage(number).grade is Grade.COMPLETE
 
 
 def test_the_roster_shows_the_abandonment_deadline_and_the_fine_accruing(

@@ -67,7 +67,7 @@ def do_record_pump_out(
         raise ValidationError(
             {"pumped_on": f"The interceptor was installed on {interceptor.installed_on}, after that."}
         )
-    if not licensed_on(hauler, pumped_on):
+    if not licensed_on(hauler, pumped_on):  # I-101: an expired license is no license
         raise ValidationError(
             {"hauler": f"{hauler.name}'s license expired on {hauler.license_expires_on}: §118-38 asks for a "
              "licensed contract hauler."}

@@ -19,6 +19,7 @@ from sewerworks.enforcement.actions.common import not_in_future
 from sewerworks.ordinance.parameters import NotInForce
 from sewerworks.ordinance.s118_14_16_permits import permit_fee
 from sewerworks.permits.actions.common import locked, save
+from sewerworks.permits.actions.industrial import check_industrial_user
 from sewerworks.permits.choices import AttachmentKind, PaymentMethod, PermitClass, PermitKind
 from sewerworks.permits.models import FeePayment, Permit, PermitAttachment
 from sewerworks.permits.pipelines import FEE_REQUIRED
@@ -78,9 +79,11 @@ def do_file_application(
     description: str = "",
     design: dict[str, Any] | None = None,
     county_conditions: str = "",
+    industrial_user: Any = None,
     **extra: str,
 ) -> Permit:
-    """Staff enter an application the owner or his agent filed (§118-15); the review runs as it is saved."""
+    """Staff enter an application the owner or his agent filed (§118-15); the review runs as it is saved. A
+    Class 2 application may name the pretreatment program's industrial user on its parcel (I-172)."""
     require(acting_user, "permits.enter_application", "enter a permit application")
     not_in_future("filed_on", filed_on, "An application")
     if kind == PermitKind.PRIVATE_SYSTEM:
@@ -89,9 +92,10 @@ def do_file_application(
     if building is not None and building.parcel_id != parcel.pk:
         raise ValidationError({"building": f"{building} is not on parcel {parcel}."})
     _no_engineer_facts_from_staff(design or {}, {})
-    unknown = set(extra) - {*CLASS_2_FIELDS, "industrial_user"}
+    unknown = set(extra) - set(CLASS_2_FIELDS)
     if unknown:
         raise ValidationError({sorted(unknown)[0]: "Not a field of a permit application."})
+    check_industrial_user(industrial_user, permit_class=permit_class, parcel=parcel, building=building)
     with transaction.atomic():
         permit = Permit(
             kind=kind,
@@ -104,6 +108,7 @@ def do_file_application(
             description=check_text("description", description),
             design=design or {},
             county_conditions=check_text("county_conditions", county_conditions),
+            industrial_user=industrial_user,
             entered_by=acting_user,
             **{k: check_text(k, v) for k, v in extra.items()},
         )

@@ -18,7 +18,7 @@ from sewerworks.permits.models import DiscretionDecision, Permit
 from sewerworks.permits.pipelines import FEE_REQUIRED, REVIEWED, move_for
 from sewerworks.permits.review import approval_blockers, findings
 
-__all__ = ["blockers", "do_move_permit", "do_record_discretion", "OFFICIAL_PERMISSIONS"]
+__all__ = ["BY_INSPECTION", "blockers", "do_move_permit", "do_record_discretion", "OFFICIAL_PERMISSIONS"]
 
 # Moves that carry data of their own go through their own action.
 OWN_ACTION = {
@@ -26,6 +26,15 @@ OWN_ACTION = {
     "county_permitted": "do_record_county_permit",
     "county_notified": "do_record_county_notice",
     "effective": "do_record_county_inspection",
+}
+# Moves that only an inspection's result (or the notice asking for one) makes (§§118-25, 26).
+BY_INSPECTION = {
+    "inspected": ("trench", "a passed trench inspection (§118-26)"),
+    "ready_for_connection": (
+        "connection",
+        "the applicant's notice, recorded as a request for the connection inspection (§118-25)",
+    ),
+    "connected": ("connection", "a passed connection inspection (§118-25)"),
 }
 OFFICIAL_PERMISSIONS: dict[str, str] = {
     Official.TOWN_ENGINEER: "permits.decide_as_town_engineer",
@@ -64,6 +73,16 @@ def _gate(permit: Permit, target: str) -> None:
         found = blockers(permit)
         if found:
             raise ValidationError({"status": ["The permit cannot be approved yet (I-90):", *found]})
+    if target == "closed":
+        from sewerworks.permits.inspections.facts import open_deadlines
+
+        restore = open_deadlines(permit, "restore").order_by("due_on").first()
+        if restore is not None:
+            message = (
+                f"{permit.number} closes when the public property its work disturbed is restored (§118-27): due "
+                f"{restore.due_on}, not yet recorded."
+            )
+            raise ValidationError({"status": message})
 
 
 def transition(
@@ -101,6 +120,13 @@ def do_move_permit(
     ``occurred_on``: the day the step happened (default today)."""
     if to in OWN_ACTION:
         raise ValidationError({"status": f"Use {OWN_ACTION[to]} to record that step."})
+    if to in BY_INSPECTION:
+        kind, what = BY_INSPECTION[to]
+        message = (
+            f"{permit.number} becomes {to.replace('_', ' ')} only through {what}; none is recorded. Record the "
+            f"{kind} inspection on the permit's page."
+        )
+        raise ValidationError({"status": message})
     with transaction.atomic():
         current = locked(permit)
         transition(current, to, why=why, acting_user=acting_user, occurred_at=occurred_on)

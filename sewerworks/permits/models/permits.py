@@ -66,11 +66,21 @@ class Permit(TracksPipeline):
     )
     characteristics = models.TextField("wastewater characteristics", blank=True, help_text="Class 2: flow, strength.")
     activity = models.TextField("type of activity", blank=True, help_text="Class 2: the establishment's activity.")
-    industrial_user = models.CharField(
-        "industrial user (pretreatment)",
+    industrial_user = models.ForeignKey(
+        "pretreatment.IndustrialUser",
+        verbose_name="industrial user (pretreatment)",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="class_2_permits",
+        help_text="Class 2: the pretreatment program's record of the industrial user on the permit's building (I-172).",
+    )
+    industrial_user_legacy = models.CharField(
+        "industrial user as first entered",
         max_length=120,
         blank=True,
-        help_text="Class 2: the industrial user's name or number in the pretreatment program (a link once it exists).",
+        help_text="The name or number typed before the link existed, when it matched no industrial user exactly "
+        "(I-172): kept as written for the clerk to link.",
     )
     county_conditions = models.TextField(
         "county conditions", blank=True, help_text="Conditions of the Ulster County Health Department (I-02)."

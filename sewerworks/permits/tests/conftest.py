@@ -22,6 +22,7 @@ def staff(make_user: Any) -> Any:
         superintendent = make_user("superintendent")
         engineer = make_user("town engineer")
         inspector = make_user("inspector")
+        water = make_user("water superintendent")
         board = make_user("board member")
 
     return Staff
@@ -72,3 +73,21 @@ def paid(application: Any, staff: Any) -> Any:
     )
     application.refresh_from_db()
     return application
+
+
+@pytest.fixture
+def permit(house_lot: Any, staff: Any) -> Any:
+    """A Class 1 permit in construction (``inspecting.permit_in_construction``)."""
+    from sewerworks.permits.tests.inspecting import permit_in_construction
+
+    return permit_in_construction(house_lot, staff)
+
+
+@pytest.fixture
+def trench(permit: Any, staff: Any) -> Any:
+    """The plumber's notice of 2026-04-06: the permit's trench inspection asked for."""
+    from sewerworks.inspections.actions import do_request_inspection
+    from sewerworks.permits.tests.inspecting import PLUMBER
+
+    return do_request_inspection(permit, kind="trench", requested_on=FILED.replace(month=4, day=6),
+                                 acting_user=staff.clerk, **PLUMBER)

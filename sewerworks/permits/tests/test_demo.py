@@ -47,3 +47,23 @@ def test_every_demo_date_is_on_or_before_the_demos_today(built: list[str]) -> No
         assert all(d.decided_at.date() >= permit.filed_on for d in permit.discretions.all())
         if permit.county_notified_at:
             assert permit.county_notified_at.date() <= DEMO_TODAY
+
+
+def test_the_demo_holds_a_permit_in_each_state_of_its_inspections(built: list[str]) -> None:
+    from sewerworks.enforcement.models import Deadline
+    from sewerworks.inspections.models import Inspection
+    from sewerworks.permits import demo_inspections
+
+    demo_inspections.build(seed=118, parcels=300, write=built.append)
+    assert built[-1].startswith("Permit inspections:"), built[-1]
+    statuses = set(Permit.objects.values_list("status", flat=True))
+    assert {"in_construction", "inspected", "ready_for_connection", "connected", "closed"} <= statuses
+    assert Inspection.objects.filter(result="", scheduled_for=DEMO_TODAY).exists()
+    assert Inspection.objects.filter(repeats__isnull=False, result="passed").exists()
+    assert Deadline.objects.filter(kind="reexcavate", status="open", due_on=DEMO_TODAY).exists()
+    assert Deadline.objects.filter(kind="reexcavate", status="met").exists()
+    assert Deadline.objects.filter(kind="restore", status="open").count() == 1
+    assert Deadline.objects.filter(kind="restore", status="met").count() == 1
+    for inspection in Inspection.objects.all():
+        assert inspection.requested_on <= DEMO_TODAY and (inspection.inspected_on or DEMO_TODAY) <= DEMO_TODAY
+        assert all(h.history_date.date() <= DEMO_TODAY for h in inspection.history.all())

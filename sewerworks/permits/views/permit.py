@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from sewerworks.core.attachments.files import attachment_url
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.permits import actions
-from sewerworks.permits.actions.moves import OFFICIAL_PERMISSIONS, OWN_ACTION, blockers
+from sewerworks.permits.actions.moves import BY_INSPECTION, OFFICIAL_PERMISSIONS, OWN_ACTION, blockers
 from sewerworks.permits.documents import permit_pdf, review_letter_pdf
 from sewerworks.permits.forms import (
     AttachmentForm,
@@ -31,6 +31,8 @@ from sewerworks.permits.models import Permit
 from sewerworks.permits.pipelines import FEE_REQUIRED, MOVES
 from sewerworks.permits.review import findings
 from sewerworks.permits.status import permits
+from sewerworks.permits.views.industrial_form import industrial_user_form
+from sewerworks.permits.views.inspection_context import inspection_context
 
 MOVE_LABELS = {
     "under_review": "Begin the review",
@@ -46,7 +48,9 @@ view_required = permission_required("permits.view_permits", raise_exception=True
 
 
 def _permit(pk: int) -> Permit:
-    return get_object_or_404(permits().select_related("entered_by", "building"), pk=pk)
+    return get_object_or_404(
+        permits().select_related("entered_by", "building", "industrial_user__building"), pk=pk
+    )
 
 
 @view_required
@@ -56,7 +60,7 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
     moves = [
         {"to": m.to, "meaning": m.meaning, "label": MOVE_LABELS.get(m.to, permit.pipeline.statuses[m.to])}
         for m in MOVES[permit.kind].get(permit.status, ())
-        if m.to not in OWN_ACTION and user.has_perm(m.permission)
+        if m.to not in OWN_ACTION and m.to not in BY_INSPECTION and user.has_perm(m.permission)
     ]
     undecided = [
         (t, f)
@@ -89,6 +93,8 @@ def permit_detail(request: HttpRequest, pk: int, forms: dict[str, Form] | None =
         "grant_form": forms.get("grant") or GrantForm(),
         "history": permit.history.select_related("history_user").order_by("-occurred_at", "-history_id")[:30],
         "county_overdue": permit.county_inspection_overdue(),
+        "industrial_form": forms.get("industrial") or industrial_user_form(permit),
+        **inspection_context(permit, forms),
     }
     return render(request, "permits/permit_detail.html", context)
 

@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.models import BoardResolution
@@ -16,7 +17,7 @@ from sewerworks.registry.models import Building, SewerAccount
 class IndustrialUser(models.Model):
     """An establishment producing industrial wastes (§118-1, "liquid wastes from industrial processes as
     distinct from sanitary sewage"), one per building. Its Class 2 building sewer permit (I-01) is linked by
-    the permits program when it lands."""
+    the permits program to this record (I-172)."""
 
     building = models.OneToOneField(
         Building, verbose_name="building", on_delete=models.PROTECT, related_name="industrial_user"
@@ -43,6 +44,9 @@ class IndustrialUser(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("pretreatment:user_detail", args=[self.pk])
 
     @property
     def name(self) -> str:

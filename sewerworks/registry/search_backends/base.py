@@ -6,7 +6,7 @@ from typing import Protocol
 
 # A trigram index needs three characters to look anything up: shorter queries keep the prefix path.
 MIN_SUBSTRING = 3
-# The tax map number without its separators, as both databases compute it in SQL (I-112 is not needed:
+# The tax map number without its separators, as both databases compute it in SQL (no interpretation id:
 # this is how people type, not a reading of the law). Lower case, so "103.11-5-11A" is "103115 11a".
 TAX_MAP_SEPARATORS = ".-/ "
 

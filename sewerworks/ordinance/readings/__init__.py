@@ -1,0 +1,34 @@
+"""Our readings of Chapter 118, one structured record per interpretation id (``model.Interpretation``).
+
+Each module holds a range of ids in order; :mod:`sewerworks.ordinance.interpretations` assembles them and is
+what code imports. ``docs/interpretations.md`` is generated from these records (``document.py``).
+"""
+
+from __future__ import annotations
+
+from sewerworks.ordinance.readings import (
+    i01_i12,
+    i20_i36,
+    i37_i50,
+    i51_i69,
+    i70_i92,
+    i95_i116,
+    i117_i121,
+    i130_i134,
+    i170_i172,
+)
+from sewerworks.ordinance.readings.model import Interpretation, Status
+
+ENTRIES: tuple[Interpretation, ...] = (
+    *i01_i12.ENTRIES,
+    *i20_i36.ENTRIES,
+    *i37_i50.ENTRIES,
+    *i51_i69.ENTRIES,
+    *i70_i92.ENTRIES,
+    *i95_i116.ENTRIES,
+    *i117_i121.ENTRIES,
+    *i130_i134.ENTRIES,
+    *i170_i172.ENTRIES,
+)
+
+__all__ = ["ENTRIES", "Interpretation", "Status"]
