@@ -4,8 +4,6 @@ the Board sets a rate (I-29, I-119); a credit applied first (I-118); other progr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -13,24 +11,10 @@ from typing import Any
 import pytest
 
 from sewerworks.ordinance.decision import Decision
-from sewerworks.ordinance.parameters import ParameterSet, Reference, SiteValue, load_jurisdiction
+from sewerworks.ordinance.parameters import ParameterSet
 from sewerworks.ordinance.s118_53_relevy import CASES, PENALTY, SPRING, WORKED, apply_credit, interest
 from sewerworks.ordinance.topics import FactsError, determine
-
-READING = Reference(kind="resolution", instrument="Resolution 2026-70", adopted=date(2026, 1, 5), section="118-53")
-
-
-@dataclass
-class Resolutions:
-    values: list[SiteValue]
-    name: str = "test resolutions"
-
-    def dated_values(self) -> Iterable[SiteValue]:
-        return self.values
-
-
-def resolved(key: str, effective: date, value: Any) -> ParameterSet:
-    return load_jurisdiction(sources=[Resolutions([SiteValue(key, effective, value, READING)])])
+from tests.ordinance.resolutions import resolved
 
 
 def statement(params: ParameterSet | None = None, **facts: Any) -> Decision:

@@ -5,33 +5,16 @@ surcharge (I-03) and the mid-2026 rate (I-43)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
 
 import pytest
 
-from sewerworks.billing.demo import district as billing_demo
 from sewerworks.billing.demo.relevy import delinquent
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties.sweep import terms_of
-from sewerworks.registry import demo as registry_demo
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture(scope="module")
-def demo_said(django_db_setup: Any, django_db_blocker: Any) -> Iterator[list[str]]:
-    """The registry's and billing's demo built once for this file's tests (each reads it in a transaction
-    rolled back after it), and what the builds said."""
-    from django.db import transaction
-
-    said: list[str] = []
-    with django_db_blocker.unblock(), transaction.atomic():
-        registry_demo.build(seed=118, parcels=300, write=said.append)
-        billing_demo.build(seed=118, parcels=300, write=said.append)
-        yield said
-        transaction.set_rollback(True)
 
 
 def test_the_demo_posts_three_periods_and_leaves_autumn_2026_in_draft(demo_said: list[str]) -> None:

@@ -13,26 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from sewerworks.billing.actions.relevy import do_file_statement
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import LedgerEntry, UnpaidStatement
 from sewerworks.billing.taxroll.relevy import DIE
+from sewerworks.billing.tests.ledger_helpers import database_url
 from sewerworks.billing.tests.relevy_scenario import RELEVIED, STATEMENT_DATE, paid_after_the_statement, year_end
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-
-
 def relevy(*args: str, die: bool = False) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DATABASE_URL": _database_url()}
+    env = {**os.environ, "DATABASE_URL": database_url()}
     env.pop(DIE, None)
     if die:
         env[DIE] = "1"

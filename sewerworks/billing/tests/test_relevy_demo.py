@@ -5,36 +5,21 @@ bills left unpaid; every event on or before the demo's today."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import Any
 
 import pytest
 
-from sewerworks.billing.demo import district as billing_demo
 from sewerworks.billing.demo.relevy import delinquent
 from sewerworks.billing.models import CountySettlement, LedgerEntry, StatementLine, TaxRollExport, UnpaidStatement
 from sewerworks.billing.taxroll.differences import differences, relevy_differences
 from sewerworks.billing.taxroll.settlement import reconcile
 from sewerworks.billing.taxroll.statement import draft
 from sewerworks.billing.taxroll.terms import terms_for
-from sewerworks.registry import demo as registry_demo
 from sewerworks.registry.demo.names import DEMO_TODAY
 
 pytestmark = pytest.mark.django_db
 D = dt.date
 
-
-@pytest.fixture(scope="module")
-def demo_said(django_db_setup: Any, django_db_blocker: Any) -> Iterator[list[str]]:
-    from django.db import transaction
-
-    said: list[str] = []
-    with django_db_blocker.unblock(), transaction.atomic():
-        registry_demo.build(seed=118, parcels=300, write=said.append)
-        billing_demo.build(seed=118, parcels=300, write=said.append)
-        yield said
-        transaction.set_rollback(True)
 
 
 def test_last_years_statement_is_superseded_adopted_relevied_exported_and_settled(demo_said: list[str]) -> None:
