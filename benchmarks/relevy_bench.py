@@ -109,10 +109,10 @@ def build(n: int) -> tuple[Any, Any]:
                 f" FROM {bill} WHERE period_id = %s",
                 [period.bill_date.isoformat(), period.pk],
             )
-        payments = [  # (period, condition on the account's i, amount, day, part)
-            (0, "(b.account_id - 1) % 100 < 95", "b.total", "2025-10-20", "charge"),
-            (1, "(b.account_id - 1) % 100 < 88", "b.total", "2026-04-25", "charge"),
-            (1, "(b.account_id - 1) % 100 BETWEEN 88 AND 91", "b.total / 2", "2026-04-25", "charge"),
+        payments = [  # (period, condition on the account's i, amount, day, part); %% as the query has parameters
+            (0, "(b.account_id - 1) %% 100 < 95", "b.total", "2025-10-20", "charge"),
+            (1, "(b.account_id - 1) %% 100 < 88", "b.total", "2026-04-25", "charge"),
+            (1, "(b.account_id - 1) %% 100 BETWEEN 88 AND 91", "b.total / 2", "2026-04-25", "charge"),
         ]
         for k, condition, amount, day, part in payments:
             c.execute(
@@ -133,7 +133,7 @@ def build(n: int) -> tuple[Any, Any]:
             f" period_id, bill_id, run, created_at) SELECT b.parcel_id, b.account_id, 'payment', -300, '2026-10-05',"
             f" 'payment:L-' || {_text('b.id')} || ':bill:' || {_text('b.id')} || ':penalty', 'payment', '118-53',"
             f" b.period_id, b.id, 'bench', '2026-01-01 00:00:00' FROM {bill} b WHERE b.period_id = %s"
-            " AND (b.account_id - 1) % 100 IN (89, 95)",
+            " AND (b.account_id - 1) %% 100 IN (89, 95)",
             [periods[1].pk],
         )
     from django.utils import timezone
@@ -194,7 +194,8 @@ def floor_run(longest: Longest) -> dict[str, float]:
     dates = period_penalty_dates()  # read once, as the engine reads them: the periods' penalty dates, levy codes
     levy = dict(current_parameters().at(STATEMENT)["relevy.levy_codes"])
     past = ", ".join(str(p) for p, d in dates.items() if d < STATEMENT) or "0"
-    penalty_date = "CASE b.period_id " + " ".join(f"WHEN {p} THEN '{d}'" for p, d in dates.items()) + " END"
+    typed = "DATE " if connection.vendor == "postgresql" else ""  # SQLite keeps dates as text
+    penalty_date = "CASE b.period_id " + " ".join(f"WHEN {p} THEN {typed}'{d}'" for p, d in dates.items()) + " END"
     out, t = {}, time.perf_counter()
 
     def sums(day: dt.date, where: str) -> str:
