@@ -233,6 +233,8 @@ def floor_run(longest: Longest) -> dict[str, float]:
 
     def relevy(floor_id: int) -> None:
         with transaction.atomic(), connection.cursor() as c:
+            if connection.vendor == "postgresql":  # the lines were just written: without statistics, a bad plan
+                c.execute(f"ANALYZE {line}")
             mine = f"b.id IN (SELECT bill_id FROM {line} WHERE statement_id = {floor_id})"
             for part, col in (("penalty", "p"), ("charge", "c")):
                 c.execute(
