@@ -87,7 +87,8 @@ BILLING_PACKAGES: dict[str, set[str]] = {
     | {"billing.actions", "billing.cash", "billing.corrections", "billing.documents", "billing.ledger",
        "billing.penalties", "billing.review", "billing.statements", "billing.views", "billing.capital",
        "billing.property"},  # fmt: skip
-    "billing.management": B | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.capital"},
+    "billing.management": B
+    | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.capital"},
     # the clerk's cash: funds, deposits, the month's turnover and their papers (issue 34)
     "billing.cash": B | {"billing.ledger"},
     # the Board's view: revenue per fund, the §118-50 rate review re-rated by the bill run's engine

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from sewerworks.billing import actions
 from sewerworks.billing.ledger.receipts import receipt_context, receipt_pdf
-from sewerworks.billing.models import Payment, ReturnedCheck
+from sewerworks.billing.models import DepositItem, Payment, ReturnedCheck
 from sewerworks.billing.statements.account import statement
 from sewerworks.billing.statements.day import day_receipts
 from sewerworks.billing.views.corrections import corrections_of
@@ -43,7 +43,7 @@ def receipt(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         **receipt_context(payment),
         "returned": ReturnedCheck.objects.filter(payment=payment).first(),
-        "deposited": payment.deposit_items.select_related("deposit").order_by("id"),
+        "deposited": DepositItem.objects.filter(payment=payment).select_related("deposit").order_by("id"),
         "can_reverse": request.user.has_perm("billing.reverse_payment") and not payment.is_reversed,
         "can_take": request.user.has_perm("billing.take_payment"),
     }
