@@ -80,17 +80,27 @@ BILLING_PACKAGES: dict[str, set[str]] = {
     "billing.corrections": B | {"billing.actions", "billing.engine", "billing.ledger", "billing.penalties"},
     "billing.tasks": B | {"billing.documents", "billing.engine", "billing.taxroll"},
     "billing.actions": B
-    | {"billing.documents", "billing.engine", "billing.ledger", "billing.penalties", "billing.pending",
-       "billing.tasks", "billing.taxroll"},  # fmt: skip
+    | {"billing.cash", "billing.documents", "billing.engine", "billing.ledger", "billing.penalties",
+       "billing.pending", "billing.review", "billing.tasks", "billing.taxroll"},  # fmt: skip
     "billing.views": B
-    | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
-       "billing.statements", "billing.taxroll"},  # fmt: skip
+    | {"billing.actions", "billing.cash", "billing.corrections", "billing.documents", "billing.ledger",
+       "billing.penalties", "billing.review", "billing.statements", "billing.capital", "billing.property",
+       "billing.taxroll"},  # fmt: skip
     "billing.api": B
-    | {"billing.actions", "billing.corrections", "billing.documents", "billing.ledger", "billing.penalties",
-       "billing.statements", "billing.taxroll", "billing.views"},  # fmt: skip
+    | {"billing.actions", "billing.cash", "billing.corrections", "billing.documents", "billing.ledger",
+       "billing.penalties", "billing.review", "billing.statements", "billing.views", "billing.capital",
+       "billing.property", "billing.taxroll"},  # fmt: skip
     "billing.management": B
-    | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.taxroll"},
-    "billing.demo": B | {"billing.actions", "billing.engine", "billing.ledger", "billing.taxroll"},
+    | {"billing.actions", "billing.engine", "billing.imports", "billing.tasks", "billing.capital", "billing.taxroll"},
+    # the clerk's cash: funds, deposits, the month's turnover and their papers (issue 34)
+    "billing.cash": B | {"billing.ledger"},
+    # the Board's view: revenue per fund, the §118-50 rate review re-rated by the bill run's engine
+    "billing.review": B | {"billing.cash", "billing.engine", "billing.ledger"},
+    "billing.demo": B | {"billing.actions", "billing.cash", "billing.engine", "billing.ledger", "billing.review",
+                         "billing.capital", "billing.property", "billing.taxroll"},  # fmt: skip
+    # the charges that run with the property (issue 32)
+    "billing.capital": B,
+    "billing.property": B | {"billing.actions", "billing.ledger", "billing.pending", "billing.capital"},
 }
 PROGRAMS = ("grease", "contracts", "engineering", "permits", "pretreatment")
 MAY_IMPORT: dict[str, set[str]] = {

@@ -1,5 +1,7 @@
 """The billing records that hold files, for core's permission-checked download view.
 
+A search letter (I-124) is read by everyone who reads billing, at ``/files/search-letter/<pk>/``.
+
 A batch of bills for the mailing (every bill of a period in one PDF) is read by those who may print
 the bills (the clerk's office and the Superintendent), at ``/files/bill-batch/<pk>/``.
 """
@@ -44,3 +46,10 @@ register_attachment_owner("tax-roll-export", model="billing.TaxRollExport", fiel
                           permission="billing.export_tax_roll", download_name=_batch_name)  # fmt: skip
 register_attachment_owner("county-settlement", model="billing.CountySettlement", field="file",
                           permission="billing.export_tax_roll")  # fmt: skip
+register_attachment_owner(
+    "search-letter",
+    model="billing.SearchLetter",
+    field="file",
+    permission="billing.view_billing",
+    download_name=_batch_name,
+)

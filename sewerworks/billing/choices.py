@@ -41,6 +41,7 @@ class LedgerKind(models.TextChoices):
     REVERSAL = "reversal", "Payment reversed (returned check)"
     INTEREST = "interest", "Interest on unpaid charges (§118-53)"
     RELEVY_CHARGE = "relevy_charge", "Relevy charge (Board resolution)"
+    REFUND = "refund", "Credit refunded (paid by the Supervisor)"
 
 
 class PaymentMethod(models.TextChoices):

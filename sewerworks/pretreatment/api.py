@@ -23,6 +23,7 @@ from sewerworks.core.models import BoardResolution
 from sewerworks.ordinance.s118_37_limits import PARAMETERS
 from sewerworks.pretreatment import actions
 from sewerworks.pretreatment import api_schemas as s
+from sewerworks.pretreatment.api_evaluations import router as evaluations_router
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.imports import check_sample
 from sewerworks.pretreatment.models import Exceedance, IndustrialUser, Sample
@@ -30,6 +31,7 @@ from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import Building, SewerAccount
 
 router = Router(tags=["pretreatment"])
+router.add_router("/", evaluations_router)
 VIEW = "pretreatment.view_pretreatment"
 
 
@@ -84,7 +86,7 @@ def _sample(x: Sample) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@router.get("/pretreatment/findings", response={200: list[s.FindingOut], **REFUSALS},
+@router.get("/pretreatment/findings", response={200: list[s.PretreatmentFindingOut], **REFUSALS},
             summary="Limits found exceeded, each with its table row, basis, limit and value (§118-37)")  # fmt: skip
 @paginate(RegistryPagination)
 def list_findings(request: HttpRequest, user_id: int | None = None) -> Any:
@@ -95,7 +97,8 @@ def list_findings(request: HttpRequest, user_id: int | None = None) -> Any:
     return [{
         "id": e.pk, "user_id": e.user_id, "point": e.point.code, "day": e.day, "parameter": e.parameter,
         "basis": e.basis, "row": e.row, "section": e.section, "value": _plain(e.value), "limit": _plain(e.limit),
-        "unit": e.unit, "sentence": e.sentence, "violation_id": e.violation_id,
+        "unit": e.unit, "sentence": e.sentence, "violation_id": e.violation_id, "found_by_run": e.found_by_id,
+        "withdrawn_by_run": e.withdrawn_by_id, "withdrawn_reason": e.withdrawn_reason,
     } for e in found]  # fmt: skip
 
 
@@ -133,7 +136,7 @@ def add_point(request: HttpRequest, user_id: int, payload: s.SamplingPointIn) ->
     return Status(201, _act(actions.do_add_sampling_point, user=user, acting_user=request.user, **payload.dict()))
 
 
-@router.post("/pretreatment/users/{user_id}/agreements", response={201: s.AgreementOut, **REFUSALS},
+@router.post("/pretreatment/users/{user_id}/agreements", response={201: s.PretreatmentAgreementOut, **REFUSALS},
              summary="Record a special agreement approved by a Board resolution (§118-43, I-71)")  # fmt: skip
 def record_agreement(request: HttpRequest, user_id: int, payload: s.AgreementIn) -> Any:
     require(request, "pretreatment.record_agreement")
@@ -157,7 +160,7 @@ def record_treatment(request: HttpRequest, user_id: int, payload: s.TreatmentIn)
     return Status(201, t)
 
 
-@router.post("/pretreatment/users/{user_id}/cooling-water-permits", response={201: s.PermitOut, **REFUSALS},
+@router.post("/pretreatment/users/{user_id}/cooling-water-permits", response={201: s.PretreatmentPermitOut, **REFUSALS},
              summary="Record a SPDES permit for cooling water to natural drainage (§118-28)")  # fmt: skip
 def record_permit(request: HttpRequest, user_id: int, payload: s.PermitIn) -> Any:
     require(request, "pretreatment.record_facility")
@@ -183,7 +186,8 @@ def enter_sample(request: HttpRequest, user_id: int, payload: s.SampleIn) -> Any
         raise HttpError(422, f"sampling_point: {payload.sampling_point!r} is not a sampling point of {user}.")
     sample = {"sample_id": payload.sample_id, "sampling_point": payload.sampling_point.strip(),
               "start": payload.start.isoformat(), "end": payload.end.isoformat(), "sample_type": payload.sample_type,
-              "lab": payload.lab, "flow_gal": "" if payload.flow_gal is None else str(payload.flow_gal)}  # fmt: skip
+              "lab": payload.lab, "flow_gal": "" if payload.flow_gal is None else str(payload.flow_gal),
+              "corrects": payload.corrects.strip()}  # fmt: skip
     results = [{"parameter": r.parameter, "result": str(r.result), "qualifier": r.qualifier, "unit": r.unit,
                 "detection_limit": "" if r.detection_limit is None else str(r.detection_limit), "method": r.method}
                for r in payload.results]  # fmt: skip

@@ -19,6 +19,7 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.billing import pipeline
 from sewerworks.billing.actions import do_open_period, do_post_period, do_record_strength, do_review_period
+from sewerworks.billing.demo.property import build_property_charges
 from sewerworks.billing.demo.reads import add_sample_accounts
 from sewerworks.billing.demo.relevy import payments_with_the_year_end
 from sewerworks.billing.engine.run import run_drafts
@@ -123,6 +124,7 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
     result = run_drafts(autumn, acting_user=clerk)
     assert autumn.status == pipeline.DRAFT
     apply_late_penalties(write)
+    build_property_charges(clerk=clerk, write=write)
     write(
         f"Billing: {len(POSTED_ENDS)} periods posted; {DRAFT_END} in draft ({result.message}); "
         f"wash meter {wash.serial if wash else 'none'}; {paid.taken} payments taken"

@@ -27,11 +27,17 @@ APPEND_ONLY = {
     "engineering.designrevision": "a design as submitted and reviewed on import; a correction is a new revision",
     "engineering.designelement": "pipes and manholes written in bulk with their revision; one AuditEvent per import",
     "engineering.designfinding": "the review's findings written in bulk with their revision",
+    "engineering.inspectionmonth": "a month of inspection billed once with its charge and AuditEvent; never edited",
+    "engineering.petitionsignature": "a signature on the petition as filed, written once with its AuditEvent",
+    "engineering.reportphoto": "a photograph of the day, kept as uploaded with its AuditEvent",
+    "engineering.materialrejection": "the Town Engineer's rejection as written on the day's report, never edited",
+    "engineering.plannedsection": "the test plan's sections written in bulk by the plan, one AuditEvent per plan",
+    "engineering.sectionrepair": "a repair as recorded with its AuditEvent; a retest follows it, never edits it",
+    "engineering.exfiltrationtest": "a test as measured, with its decision; a failure is followed by a retest",
     "contracts.screenrun": "one row per run of the contract-user screen, with its AuditEvent",
     "contracts.candidate": "derived by the screen in bulk from the registry, replaced whole by each run",
     "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
     "pretreatment.result": "lab results written in bulk with their sample",
-    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; never edited",
     "billing.statementline": "a filed §118-53 statement's lines, written in bulk with it and never edited (a later "
     "statement supersedes it); the statement keeps its history",
     "billing.rollremoval": "a removal from the tax roll, written once with its counter-entries and an AuditEvent",
@@ -42,6 +48,25 @@ APPEND_ONLY = {
     "billing.countysettlement": "what the county credited, recorded once with its AuditEvent; a correction is a "
     "new settlement",
     "billing.settlementline": "a settlement's lines, written in bulk with it",
+    "billing.capitalchargerun": "one row per run of a tax year's capital charge, its count written by the run, "
+    "with its AuditEvent",
+    "billing.capitalcharge": "written in bulk by a capital charge run, never edited; one AuditEvent per run",
+    "billing.connectioncharge": "a connection charge bill, written once with its determination; paid by ledger entries",
+    "billing.searchletter": "a search letter as handed over, numbered and kept with its PDF; a new one is a new row",
+    "billing.sale": "a sale as recorded at the closing with its final read and bill, written once with an AuditEvent",
+    "pretreatment.exceedance": "what an evaluation found, written by it with its decision; a period's evaluation "
+    "alone changes its figures or withdraws it, each an ExceedanceChange of its run",
+    "pretreatment.evaluationrun": "one row per period evaluation, its counts and timings written by the run, with "
+    "its AuditEvent",
+    "pretreatment.exceedancechange": "what a period's evaluation changed in an exceedance, itself its history",
+    "billing.deposit": "a closed deposit never changes nor is deleted (billing.models.cash.WrittenOnce, I-127)",
+    "billing.deposititem": "the items of a closed deposit, written with it, never changed (WrittenOnce)",
+    "billing.monthlyturnover": "a closed month's turnover, written once when closed, frozen (WrittenOnce)",
+    "billing.turnoverline": "a closed month's money per fund, written with it, never changed (WrittenOnce)",
+    "billing.returnedcheck": "the bank's return recorded once with the reversal it explains, and an AuditEvent",
+    "billing.accountnote": "a note written once on the account with who and when; a new fact is a new note",
+    "billing.areabudget": "a budget entered once against its resolution; an amended budget is a new row",
+    "billing.ratecandidate": "a proposal entered once in a review with who and when; another is a new candidate",
 }
 
 

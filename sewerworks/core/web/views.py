@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
@@ -13,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from sewerworks.core.determinations.run import LawNotInForce, run_determination, today
+from sewerworks.core.jobs.queue import do_cancel_job
 from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.core.web.dashboard import shown_panels
@@ -31,6 +33,7 @@ def job_list(request: HttpRequest) -> HttpResponse:
     context = {
         "jobs": Job.objects.select_related("created_by")[:200],
         "may_rerun": request.user.has_perm("core.rerun_job"),
+        "may_cancel": request.user.has_perm("core.cancel_job"),
     }
     return render(request, "core/job_list.html", context)
 
@@ -39,13 +42,25 @@ def job_list(request: HttpRequest) -> HttpResponse:
 @permission_required("core.rerun_job", raise_exception=True)
 def job_rerun(request: HttpRequest, pk: int) -> HttpResponse:
     """Run an interrupted or failed job again with the same task and arguments."""
+    return _on_job(request, pk, do_rerun_job, "{} is queued again; a worker will run it.")
+
+
+@require_POST
+@permission_required("core.cancel_job", raise_exception=True)
+def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Cancel a job still waiting for the worker (the Superintendent keeps the queue, issue 30)."""
+    return _on_job(request, pk, do_cancel_job, "{}: cancelled; the worker will not run it.")
+
+
+def _on_job(request: HttpRequest, pk: int, action: Callable[..., Job], done: str) -> HttpResponse:
+    """Apply ``action`` to the job; say what came of it (``done`` names the job's title) or why it was refused."""
     job = get_object_or_404(Job, pk=pk)
     try:
-        do_rerun_job(job, acting_user=request.user)
+        action(job, acting_user=request.user)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"{job.title} is queued again; a worker will run it.")
+        messages.success(request, done.format(job.title))
     return redirect("core:job_detail", pk=pk)
 
 
@@ -53,7 +68,8 @@ def job_rerun(request: HttpRequest, pk: int) -> HttpResponse:
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = get_object_or_404(Job, pk=pk)
     template = "core/_job_progress.html" if request.htmx else "core/job_detail.html"  # type: ignore[attr-defined]
-    return render(request, template, {"job": job, "may_rerun": request.user.has_perm("core.rerun_job")})
+    may = {"may_rerun": request.user.has_perm("core.rerun_job"), "may_cancel": request.user.has_perm("core.cancel_job")}
+    return render(request, template, {"job": job, **may})
 
 
 @permission_required("core.run_determination", raise_exception=True)

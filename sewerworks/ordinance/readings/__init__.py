@@ -14,8 +14,13 @@ from sewerworks.ordinance.readings import (
     i70_i92,
     i95_i116,
     i117_i121,
+    i122_i125,
+    i126_i129,
     i130_i134,
+    i140_i144,
+    i150_i154,
     i170_i172,
+    i175_i176,
 )
 from sewerworks.ordinance.readings.model import Interpretation, Status
 
@@ -27,8 +32,13 @@ ENTRIES: tuple[Interpretation, ...] = (
     *i70_i92.ENTRIES,
     *i95_i116.ENTRIES,
     *i117_i121.ENTRIES,
+    *i122_i125.ENTRIES,
+    *i126_i129.ENTRIES,
     *i130_i134.ENTRIES,
+    *i140_i144.ENTRIES,
+    *i150_i154.ENTRIES,
     *i170_i172.ENTRIES,
+    *i175_i176.ENTRIES,
 )
 
 __all__ = ["ENTRIES", "Interpretation", "Status"]

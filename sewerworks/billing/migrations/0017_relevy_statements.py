@@ -13,7 +13,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0011_bill_reads_kept_as_numbers'),
+        ('billing', '0016_capital_issue_history'),
         ('core', '0010_moved_task_paths'),
         ('registry', '0010_search_trigram_indexes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
