@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # make bench: every benchmark, each printing its figures and one last line "NAME ÷ floor R (goal ≤ G):
+# met|MISSED". Search, billing and the relevy run on SQLite and again on a throwaway PostgreSQL 15 (as make test starts it).
 # met|MISSED". Search, billing and compliance run on SQLite and again on a throwaway PostgreSQL 15 (as make test
 # starts it).
 # Every benchmark runs even when one misses; the exit status is non-zero if any missed.
@@ -15,6 +16,8 @@ run scripts/with-postgres.sh python -m benchmarks  # the search box on PostgreSQ
 run python -m benchmarks import_contention
 run python -m benchmarks billing --accounts "$ACCOUNTS"
 run scripts/with-postgres.sh python -m benchmarks billing --accounts "$ACCOUNTS"
+run python -m benchmarks relevy --accounts "$ACCOUNTS"
+run scripts/with-postgres.sh python -m benchmarks relevy --accounts "$ACCOUNTS"
 run python -m benchmarks rate_review --accounts "$ACCOUNTS"
 run python -m benchmarks bill_pdfs
 run python -m benchmarks contract_users --parcels "${BENCH_PARCELS_CONTRACTS:-100000}"

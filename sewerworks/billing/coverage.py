@@ -1,9 +1,9 @@
 """What billing carries out of Article X, requirement by requirement (the ordinance browser's claims): the
 semiannual user charge from the Water District's reads (§§118-49, 51, 52, with §118-6's wash water), revisions
 by resolution and the Board's annual review (§118-50), payments at the Town Clerk's counter, their deposits and
-turnover per area fund, corrections and the late penalty (§118-53), the capital cost amortization charge (§§118-49,
-51, 52), the connection charge (§118-54), the search letter and a sale; and what does not exist yet (the lien, the
-Clerk's statement, the export for the tax statement)."""
+turnover per area fund, corrections, the late penalty, the Town Clerk's statement of unpaid charges and their relevy
+on the tax roll (§118-53), the capital cost amortization charge (§§118-49, 51, 52), the connection charge
+(§118-54), the search letter and a sale; and what does not exist yet (the capital charge's lien and export)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ CASH = T + "test_cash_screens."
 RUN = T + "test_views.test_the_clerk_runs_the_draft_as_a_job_and_sees_exceptions_first"
 RUN_VIEWS = ("billing:period_run", "billing:bill_detail")
 SWEEP = "sewerworks.enforcement.actions.do_sweep"
+YEAR_END = T + "test_relevy_screens.test_the_clerk_drafts_files_adopts_exports_and_settles_through_the_screens"
+CAPITAL_CHARGE = ("The Town's tax office computes the capital charge from the assessment roll at the Board's rate "
+                  "and puts it on the town and county tax bill, outside sewerworks.")  # fmt: skip
 CAPITAL = "sewerworks.billing.capital.run.do_run_capital_charge"
 CAPITAL_TEST = T + "test_property_screens.test_the_clerk_runs_the_capital_charge_and_leaves_out_a_parcel"
 PROPERTY = "sewerworks.billing.property."
@@ -58,9 +61,12 @@ REQUIREMENTS = claim(
              commands=("bill_pdfs",), actions=(A + "do_start_bill_batch",),
              tests=(T + "test_bill_pdf_screens.test_the_clerk_prints_the_mailing_as_a_job_sees_its_progress_and_"
                     "downloads_it",)),
-    missing("118-51", "the capital cost amortization charge billed with the town's tax statement (I-28)",
-            meanwhile="sewerworks computes each parcel's charge and the totals per area; the clerk gives the tax "
-            "office the totals per area from the capital charge page, for the town and county tax bill."),
+    complete("118-51", "the capital cost amortization charge billed with the town's tax statement: exported for the "
+             "county per parcel or per levy code, nothing while a parcel is unresolved (I-28, I-122)",
+             views=("billing:capital_year", "billing:capital_export"),
+             actions=("sewerworks.billing.capital.export.do_export_capital_charge",), topics=("capital-charge",),
+             tests=(T + "test_capital_export.test_the_clerk_downloads_the_export_from_the_years_page",
+                    T + "test_capital_export.test_per_parcel_and_per_levy_code_read_back_to_the_cent")),
     complete("118-52", "the Water District's reads imported for the period's read window (I-48, I-58, I-60, I-96)",
              views=("registry:import_kind_home", "registry:import_kind_commit"), commands=("import_reads",),
              tests=(T + "test_reads_import_views.test_upload_preview_and_valid_rows_only_then_back_to_the_period",)),
@@ -121,10 +127,23 @@ REQUIREMENTS = claim(
              tests=(CASH + "test_an_adjustment_from_the_counter_and_its_approval",
                     CASH + "test_a_returned_check_from_the_receipt_page_and_its_letter",
                     CASH + "test_a_refund_through_its_steps_on_screen")),
-    missing("118-53", "the unpaid user and capital charges, with their penalties and interest, a lien on the property",
-            meanwhile="The lien is carried by the relevy on the Town's tax roll, prepared outside sewerworks."),
-    missing("118-53", "the Town Clerk's statement of unpaid charges filed with the Town Board (I-29)",
-            meanwhile="The unpaid-charges statement is prepared outside sewerworks from the accounts' statements."),
+    complete("118-53", "the Town Clerk's statement of unpaid charges, with their penalties and interest, each "
+             "property's description, its owner so far as known and the amount, filed with the Town Board on or "
+             "before the Town Law day (I-29, I-117 to I-120)",
+             views=("billing:relevy", "billing:relevy_draft", "billing:relevy_statement"), commands=("relevy",),
+             actions=(A + "relevy.do_file_statement",), topics=("relevy",),
+             tests=(YEAR_END, T + "test_relevy_command.test_the_year_end_from_the_command_line",
+                    T + "test_relevy.test_the_statement_lists_each_unpaid_bill_past_its_penalty_date_to_the_cent")),
+    complete("118-53", "the unpaid user charges, with their penalties and interest, a lien on the property: relevied "
+             "on the tax roll when the Board adopts the statement, sent to the county and settled (I-120, I-121)",
+             views=("billing:relevy_adopt", "billing:relevy_remove", "billing:relevy_export",
+                    "billing:relevy_export_write", "billing:relevy_settlement"), commands=("relevy",),
+             actions=(A + "relevy.do_adopt_statement", A + "relevy.do_remove_from_roll",
+                      A + "taxroll.do_export_tax_roll", A + "taxroll.do_record_settlement"),
+             tests=(YEAR_END, T + "test_relevy.test_the_adoption_moves_what_is_unpaid_at_the_cutoff_to_the_roll_and_"
+                    "the_balance_stays")),
+    missing("118-53", "the unpaid capital charges, with their penalties and interest, a lien on the property (I-28)",
+            meanwhile=CAPITAL_CHARGE),
     complete("118-54", "the connection charge the Board's resolution sets, by the building sewer's diameter, levied on "
              "every owner who taps in, on a bill of its own paid by name (I-42, I-123)",
              views=("billing:connection_new", "billing:connection_charge", "billing:connection_charge_pdf"),

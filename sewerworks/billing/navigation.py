@@ -1,6 +1,7 @@
 """What billing adds to the navigation (registered at start-up): the periods and their bills, the
-payment counter, the capital charge, the clerk's cash (deposits, the month's turnover, corrections) and the Board's
-review; and to the parcel page: the search letter, a connection charge, a sale."""
+payment counter, the capital charge, the clerk's cash (deposits, the month's turnover, corrections), the Board's
+review and the year end (§118-53: the statement of unpaid sewer rents and the relevy); and to the parcel page: the
+search letter, a connection charge, a sale."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ register_nav(
     NavEntry("Capital charge", "billing:capital", "billing.view_billing", order=32),
     NavEntry("Cash", "billing:deposits", "billing.view_billing", order=33),
     NavEntry("Board review", "billing:revenue", "billing.view_billing", order=34),
+    NavEntry("Year end", "billing:relevy", "billing.view_billing", order=35),
 )
 # The charges that run with the property, from the parcel's page (§118-53, §118-54).
 register_record_action(

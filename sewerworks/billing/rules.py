@@ -40,6 +40,12 @@ rules.add_perm("billing.print_bills", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.void_bill", has_role(CLERK, SUPERINTENDENT))
 rules.add_perm("billing.rebill_account", has_role(CLERK, SUPERINTENDENT))
 
+# The year end of unpaid sewer rents (§118-53): the Town Clerk prepares and files the statement with the Town Board,
+# records the Board's adoption (the relevy) and a removal from the roll, writes the county's export and records its
+# settlement. The Superintendent and the Board read it; the Board's own act is the resolution the clerk records.
+rules.add_perm("billing.file_statement", has_role(CLERK))
+rules.add_perm("billing.record_relevy", has_role(CLERK))
+rules.add_perm("billing.export_tax_roll", has_role(CLERK))
 # The charges that run with the property (§118-49..54): the clerk's office or the Superintendent computes the
 # capital charge of a tax year and its export, bills a connection charge, takes its payment and writes a
 # search letter; a board member, an inspector or the engineer reads them.

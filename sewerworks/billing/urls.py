@@ -12,7 +12,9 @@ from sewerworks.billing.views import (
     periods,
     printing,
     property,
+    relevy,
     review,
+    taxroll,
     void,
 )
 
@@ -39,10 +41,22 @@ urlpatterns = [
     path("bills/<int:pk>/pdf/", printing.bill_pdf, name="bill_pdf"),
     path("periods/<int:pk>/mailing/", printing.period_mailing, name="period_mailing"),
     path("mailing/<int:pk>/", printing.batch_progress, name="batch_progress"),
+    # the year end (§118-53): the statement, the relevy, the county's export and settlement
+    path("relevy/", relevy.statement_list, name="relevy"),
+    path("relevy/draft/", relevy.statement_draft, name="relevy_draft"),
+    path("relevy/<int:pk>/", relevy.statement_detail, name="relevy_statement"),
+    path("relevy/<int:pk>/adopt/", relevy.statement_adopt, name="relevy_adopt"),
+    path("relevy/<int:pk>/remove/", relevy.statement_remove, name="relevy_remove"),
+    path("relevy/<int:pk>/notices/", relevy.statement_notices, name="relevy_notices"),
+    path("relevy/notices/<int:pk>/", relevy.notice_progress, name="relevy_notice_progress"),
+    path("relevy/<int:pk>/export/", taxroll.export_page, name="relevy_export"),
+    path("relevy/<int:pk>/export/write/", taxroll.export_write, name="relevy_export_write"),
+    path("relevy/exports/<int:pk>/settlement/", taxroll.settlement_record, name="relevy_settlement"),
     # the charges that run with the property (§118-49..54)
     path("capital/", capital.capital_list, name="capital"),
     path("capital/<int:year>/", capital.capital_year_view, name="capital_year"),
     path("capital/issues/<int:pk>/exclude/", capital.capital_exclude, name="capital_exclude"),
+    path("capital/<int:year>/export/", capital.capital_export, name="capital_export"),
     path("parcels/<int:parcel_pk>/connection-charge/", property.connection_new, name="connection_new"),
     path("connection-charges/<int:pk>/", property.connection_charge, name="connection_charge"),
     path("connection-charges/<int:pk>/bill.pdf", property.connection_charge_pdf, name="connection_charge_pdf"),

@@ -68,6 +68,7 @@ def load_builtin_topics() -> None:
         s118_52_meter,
         s118_52_user_charge,
         s118_53_late_penalty,
+        s118_53_relevy,
         s118_54_connection_charge,
     )
 
@@ -99,6 +100,7 @@ def load_builtin_topics() -> None:
         s118_36_new_development.TOPIC,
         s118_37_discharge.TOPIC,
         s118_39_review.TOPIC,
+        s118_53_relevy.TOPIC,
         s118_25_26_inspection_order.TOPIC,
         s118_19_28_inspection_checklist.TOPIC,
         s118_52_capital_charge.TOPIC,

@@ -37,6 +37,7 @@ from sewerworks.billing.choices import LedgerKind, PaymentMethod
 from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.ledger.reallocation import release_later_payments, settles_in_received_order
 from sewerworks.billing.ledger.receipt_entries import payment_fields
+from sewerworks.billing.ledger.tax_roll import closed_to_counter
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.penalties.sweep import hold_off_sweep
 from sewerworks.billing.penalties.withdrawal import settle_penalties
@@ -150,15 +151,21 @@ def _write(
         release_later_payments(account, day, run=f"payment:{number}", user=user, now=now) if received_order else set()
     )
     owed = {str(b.bill.pk): b for b in bills_owed(account, on=day, dates=False)}
+    closed = closed_to_counter(account.pk, day, [b.bill.pk for b in owed.values()])  # §118-53, I-120
     try:
         order = current_parameters().at(day)
-        parts, credit = allocate_payment(
-            paid, [b.as_open_bill() for b in owed.values() if b.penalty_due or b.charge_due], order
-        )
+        open_bills = [b for k, b in owed.items() if (b.penalty_due or b.charge_due) and int(k) not in closed]
+        parts, credit = allocate_payment(paid, [b.as_open_bill() for b in open_bills], order)
     except (NotInForce, ParameterError) as exc:
         raise ValidationError(
             {"received_on": f"No order of settling payments (I-63) was in force on {day}: {exc}"}
         ) from exc
+    if credit > 0 and closed:  # the excess would pay what is paid with the taxes (I-120)
+        most = paid - credit
+        raise ValidationError(
+            {"amount": f"The counter takes at most ${most:,} on account {account.account_number} (its open bills). "
+             + "; ".join(closed[b] for b in sorted(closed)) + "."}
+        )  # fmt: skip
     payment = Payment(
         receipt_number=number,
         account=account,

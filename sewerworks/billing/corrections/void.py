@@ -37,6 +37,7 @@ from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import gather
 from sewerworks.billing.ledger.owed import PAID
 from sewerworks.billing.ledger.receipt_entries import receipt_of
+from sewerworks.billing.ledger.tax_roll import on_roll
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, LedgerEntry, Rebill
 from sewerworks.billing.models.bills import kept_facts
 from sewerworks.billing.penalties.sweep import hold_off_sweep, rebill_penalty_date
@@ -86,7 +87,8 @@ def _payments_to_credit(bill: Bill, on: dt.date, run: str, by: Any) -> list[Ledg
         if paid >= 0:
             continue
         prefix = f"{kind}:{receipt}:void-{bill.pk}"
-        credit = f"{prefix}:credit" if kind == "payment" else f"{prefix}:applied"
+        # one credit entry per part: a receipt that paid the penalty and the charge moves both back
+        credit = f"{prefix}:{part}:credit" if kind == "payment" else f"{prefix}:{part}:applied"
         what = f"Paid toward voided bill {bill.pk}: back to receipt {receipt}'s credit"
         rows.append(_entry(bill, kind=LedgerKind.PAYMENT, amount=-paid, on=on, key=f"{prefix}:bill:{bill.pk}:{part}",
                            what=what, run=run, by=by, section="118-53"))  # fmt: skip
@@ -115,6 +117,12 @@ def do_void_bill(bill: Bill, *, by: Any, reason: str, on: dt.date | None = None)
             raise ValidationError(
                 {"bill": f"Bill {locked.pk} is a {locked.get_status_display().lower()}: only a posted bill is "
                  "voided; a draft is computed again by the period's bill run."}
+            )  # fmt: skip
+        roll = on_roll([locked.pk]).get(locked.pk)
+        if roll is not None:  # §118-53, I-120: its amount is on the tax roll, not on the account
+            raise ValidationError(
+                {"bill": f"Bill {locked.pk} was {roll.label} on {roll.relevied_on}: remove it from the roll before "
+                 "voiding it."}
             )  # fmt: skip
         if not locked.period.bill_date <= day <= timezone.localdate():
             raise ValidationError(

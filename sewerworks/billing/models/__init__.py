@@ -18,8 +18,10 @@ from sewerworks.billing.models.ledger import LedgerEntry
 from sewerworks.billing.models.payments import Payment
 from sewerworks.billing.models.periods import BillingPeriod, PeriodStatusChange
 from sewerworks.billing.models.property import ConnectionCharge, Sale, SearchLetter
+from sewerworks.billing.models.relevy import NoticeBatch, RollRemoval, StatementLine, UnpaidStatement
 from sewerworks.billing.models.review import AreaBudget, RateCandidate, RateReview, ReviewStatus
 from sewerworks.billing.models.strength import StrengthRecord
+from sewerworks.billing.models.taxroll import CountySettlement, ExportLayout, SettlementLine, TaxRollExport
 from sewerworks.billing.models.voids import BillVoid, Rebill
 
 __all__ = [
@@ -44,16 +46,24 @@ __all__ = [
     "BillLine",
     "BillVoid",
     "BillingPeriod",
+    "CountySettlement",
+    "ExportLayout",
     "CapitalCharge",
     "CapitalChargeIssue",
     "CapitalChargeRun",
     "ConnectionCharge",
     "LedgerEntry",
     "MailingOrder",
+    "NoticeBatch",
     "Payment",
     "PeriodStatusChange",
     "Rebill",
+    "RollRemoval",
+    "SettlementLine",
+    "StatementLine",
     "Sale",
     "SearchLetter",
     "StrengthRecord",
+    "TaxRollExport",
+    "UnpaidStatement",
 ]

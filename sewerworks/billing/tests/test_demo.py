@@ -9,6 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
+from sewerworks.billing.demo.relevy import delinquent
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
 from sewerworks.billing.penalties.sweep import terms_of
 
@@ -73,13 +74,18 @@ def the_posted_bills_are_paid_but_one_in_part_and_one_not_at_all(said: str) -> N
 
     posted = list(Bill.objects.filter(status="posted", total__gt=0, rebilling__isnull=True)  # the supplementary
                   .select_related("period", "account"))  # bill (I-182), posted after the payments, is unpaid
+    # the 2025 year end's four spring 2025 bills (billing.demo.relevy, test_relevy_demo) are not paid on time
+    year_end = {b.pk for b in delinquent()}
     from sewerworks.billing.models import LedgerEntry
 
     toward_a_bill_of_its_own = LedgerEntry.objects.filter(source_key__contains=":item:").count()  # I-123
-    assert Payment.objects.count() - toward_a_bill_of_its_own == len(posted) - 1
+    paid = Payment.objects.exclude(receipt_number__contains="-Y").count() - toward_a_bill_of_its_own
+    assert paid == len(posted) - 1 - len(year_end)
     left: dict[int, Decimal] = {}
     for bill in posted:
         owed = next(o for o in bills_owed(bill.account, on=timezone.localdate()) if o.bill == bill)
+        if bill.pk in year_end:
+            continue
         if owed.balance:
             left[bill.pk] = owed.paid
             assert bill.period.end == dt.date(2026, 4, 30)

@@ -38,6 +38,16 @@ APPEND_ONLY = {
     "contracts.candidate": "derived by the screen in bulk from the registry, replaced whole by each run",
     "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
     "pretreatment.result": "lab results written in bulk with their sample",
+    "billing.statementline": "a filed §118-53 statement's lines, written in bulk with it and never edited (a later "
+    "statement supersedes it); the statement keeps its history",
+    "billing.rollremoval": "a removal from the tax roll, written once with its counter-entries and an AuditEvent",
+    "billing.noticebatch": "a batch of notices before relevy: its progress and file are written by its job, like "
+    "billing.billbatch",
+    "billing.exportlayout": "a version of the county's column map, recorded once; a change is a new version",
+    "billing.taxrollexport": "an export for the county, written once by do_export_tax_roll with its AuditEvent",
+    "billing.countysettlement": "what the county credited, recorded once with its AuditEvent; a correction is a "
+    "new settlement",
+    "billing.settlementline": "a settlement's lines, written in bulk with it",
     "billing.capitalchargerun": "one row per run of a tax year's capital charge, its count written by the run, "
     "with its AuditEvent",
     "billing.capitalcharge": "written in bulk by a capital charge run, never edited; one AuditEvent per run",

@@ -88,6 +88,10 @@ ENTRIES = (
             "permits.building_sewer_fee",
             "permits.curb_cut_fee",
             "permits.rock_cut_fee",
+            "relevy.certification_day",
+            "relevy.counter_cutoff_day",
+            "relevy.levy_codes",
+            "relevy.swis_code",
         ),
     ),
     # Conflicts

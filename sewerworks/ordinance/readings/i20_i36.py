@@ -130,10 +130,9 @@ ENTRIES = (
         decision="The Town Clerk's statement lists, property by property, the user charges still unpaid with their "
         "penalties and interest, the property's description, its owner and the amount, for relevy on the tax "
         "roll; the day it is prepared is a parameter. The chapter names no interest rate, so interest is zero "
-        "until the Board sets one.",
+        "until the Board sets one. What the statement lists, and the relevy that follows, are I-117 to I-121.",
         sections=("118-53",),
-        status=Status.NOT_YET,
-        missing="No statement of unpaid charges is prepared: the Town Clerk prepares it outside sewerworks.",
+        parameters=("relevy.interest_rate", "relevy.statement_day"),
     ),
     Interpretation(
         "I-30",
