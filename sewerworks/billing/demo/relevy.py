@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from sewerworks.billing.actions import do_take_payment
@@ -52,7 +53,7 @@ def last_year(bills: list[Bill], clerk: Any, write: Callable[[str], None]) -> No
     _pay(bills[2], _owed(bills[2]), D(2025, 9, 18), clerk)  # received on 09-18, entered on 09-24
     with story_day(D(2025, 9, 30)):
         statement = do_file_statement(D(2025, 9, 30), acting_user=clerk, filed_on=D(2025, 9, 30))
-    _pay(bills[1], "20.00", D(2025, 10, 20), clerk, method="cash")
+    _pay(bills[1], part_of(_owed(bills[1])), D(2025, 10, 20), clerk, method="cash")
     with story_day(D(2025, 11, 10)):
         resolution = do_record_resolution(
             instrument="Res. 2025-112", adopted_on=D(2025, 11, 10), effective_on=D(2025, 11, 10), acting_user=clerk,
@@ -88,6 +89,12 @@ def payments_with_the_year_end(*, seed: int, clerk: Any, last_period_end: dt.dat
                                ends=list(Bill.objects.filter(period__end__gt=SPRING_2025).values_list(
                                    "period__end", flat=True).distinct()))  # fmt: skip
     return DemoPayments(paid.taken + later.taken, later.partial, later.unpaid)
+
+
+def part_of(owed: Any) -> Decimal:
+    """What the second household pays toward its bill after the statement: $20, or half of a smaller bill (whole
+    dollars), so it is always a part and the rest stays on the roll."""
+    return min(Decimal("20.00"), Decimal(int(Decimal(owed) / 2)).quantize(Decimal("0.01")))
 
 
 def _owed(bill: Bill) -> Any:

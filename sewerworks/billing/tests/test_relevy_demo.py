@@ -5,11 +5,10 @@ bills left unpaid; every event on or before the demo's today."""
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 
 import pytest
 
-from sewerworks.billing.demo.relevy import delinquent
+from sewerworks.billing.demo.relevy import delinquent, part_of
 from sewerworks.billing.models import CountySettlement, LedgerEntry, StatementLine, TaxRollExport, UnpaidStatement
 from sewerworks.billing.taxroll.differences import differences, relevy_differences
 from sewerworks.billing.taxroll.settlement import reconcile
@@ -30,7 +29,8 @@ def test_last_years_statement_is_superseded_adopted_relevied_exported_and_settle
     bills = delinquent()
     assert [c.parcel_id for c in differences(first, second)] == [bills[2].parcel_id]  # the check of 09-18
     paid_in_part = {c.bill_id: (c.before, c.after) for c in relevy_differences(second)}
-    assert paid_in_part[bills[1].pk][0] - paid_in_part[bills[1].pk][1] == Decimal("20.00")
+    stated, relevied = paid_in_part[bills[1].pk]
+    assert stated - relevied == part_of(stated) and relevied > 0  # paid in part after the statement date
     removal = second.removals.get()
     assert (removal.parcel_id, removal.removed_on) == (bills[3].parcel_id, D(2025, 11, 24))
     export = TaxRollExport.objects.get()
