@@ -65,14 +65,14 @@ def _inspection(i: GreaseInspection) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@router.get("/grease/interceptors/{interceptor_id}/inspections", response={200: list[s.InspectionOut], **REFUSALS})
+@router.get("/grease/interceptors/{interceptor_id}/inspections", response={200: list[s.GreaseInspectionOut], **REFUSALS})
 def list_inspections(request: HttpRequest, interceptor_id: int) -> Any:
     require(request, VIEW)
     interceptor = _get(Interceptor.objects.all(), interceptor_id, "interceptor")
     return [_inspection(i) for i in interceptor.inspections.select_related("notice").order_by("inspected_at")]
 
 
-@router.post("/grease/interceptors/{interceptor_id}/inspections", response={201: s.InspectionOut, **REFUSALS},
+@router.post("/grease/interceptors/{interceptor_id}/inspections", response={201: s.GreaseInspectionOut, **REFUSALS},
              summary="Record an inspection: the 80% notice or the 72-hour order is served with it (I-36)")  # fmt: skip
 def record_inspection(request: HttpRequest, interceptor_id: int, payload: s.InspectionIn) -> Any:
     require(request, "grease.record_inspection")

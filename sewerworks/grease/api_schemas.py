@@ -38,7 +38,7 @@ class InspectionIn(Schema):
     notes: str = Field("", max_length=2000)
 
 
-class InspectionOut(Schema):
+class GreaseInspectionOut(Schema):
     id: int
     interceptor_id: int
     inspected_at: dt.datetime
