@@ -65,7 +65,9 @@ def _inspection(i: GreaseInspection) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@router.get("/grease/interceptors/{interceptor_id}/inspections", response={200: list[s.GreaseInspectionOut], **REFUSALS})
+@router.get(
+    "/grease/interceptors/{interceptor_id}/inspections", response={200: list[s.GreaseInspectionOut], **REFUSALS}
+)
 def list_inspections(request: HttpRequest, interceptor_id: int) -> Any:
     require(request, VIEW)
     interceptor = _get(Interceptor.objects.all(), interceptor_id, "interceptor")
