@@ -24,6 +24,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Count, Q
 
 from sewerworks.billing.pending.posting import post_at_once
@@ -106,7 +107,7 @@ def hudson_ridge(staff: Any, design: Callable[..., bytes]) -> str:
     with story_day(D(2026, 11, 2)):
         actions.do_bill_inspection_month(project=project, month=D(2026, 10, 1), billed_on=D(2026, 11, 2),
                                          acting_user=clerk)  # fmt: skip
-    with story_day(D(2026, 11, 3)):
+    with story_day(D(2026, 11, 3)), transaction.atomic():  # posting locks the pending charges it takes
         post_at_once(D(2026, 11, 3), run="demo-engineering-2026-11-03", user=clerk)
     _tests(project, staff)
     actions.do_bill_inspection_month(project=project, month=D(2026, 11, 1), billed_on=D(2026, 12, 1), acting_user=clerk)
