@@ -151,7 +151,9 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             design={"building-sewer": {**SEWER, "diameter_in": 6, "material": "ductile_iron_c151_class2"}},
         )
         # entered before the permit could name the pretreatment program's user: the text the migration kept (I-172)
-        Permit.objects.filter(pk=food.pk).update(industrial_user_legacy="HUDSON VALLEY FOODS LLC")
+        food.industrial_user_legacy = "HUDSON VALLEY FOODS LLC"
+        food._change_reason = "Entered before the permit could name its industrial user (I-172)"  # type: ignore[attr-defined]
+        food.save(update_fields=["industrial_user_legacy"])
         actions.do_record_discretion(
             food,
             topic="building-sewer",

@@ -96,7 +96,10 @@ def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: b
             bills=Count("id"), parcels=Count("parcel_id", distinct=True), charge=MoneySum("charge"),
             penalty=MoneySum("penalty"), interest=MoneySum("interest"), total=MoneySum("total"),
         )  # fmt: skip
-        UnpaidStatement.objects.filter(pk=statement.pk).update(**totals)
+        for name, value in totals.items():  # saved, so the statement's history has its totals
+            setattr(statement, name, value)
+        statement._change_reason = "Its lines written"  # type: ignore[attr-defined]
+        statement.save(update_fields=list(totals))
         if prior is not None:
             prior = UnpaidStatement.objects.get(pk=prior.pk)
             move(prior, SUPERSEDED, why=f"Superseded by the statement of {statement_date}", acting_user=acting_user)

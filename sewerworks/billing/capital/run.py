@@ -107,11 +107,16 @@ def do_run_capital_charge(tax_year: int, *, acting_user: Any) -> CapitalChargeRu
             started_at=now,
         )
         record.charged = sql.insert_charges(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
-        CapitalChargeIssue.objects.filter(
+        resolved = CapitalChargeIssue.objects.filter(
             tax_year=tax_year,
             resolved_by__isnull=True,
             parcel__in=CapitalCharge.objects.filter(tax_year=tax_year).values("parcel"),
-        ).update(resolved_by=record)
+        )
+        for issue in resolved:  # each saved, so its history says which run resolved it
+            issue.resolved_by = record
+            issue._history_user = acting_user  # type: ignore[attr-defined]
+            issue._change_reason = f"Charged by run {record.run}"  # type: ignore[attr-defined]
+            issue.save(update_fields=["resolved_by"])
         found = sql.insert_issues(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
         record.save(update_fields=["charged"])
         AuditEvent.objects.create(

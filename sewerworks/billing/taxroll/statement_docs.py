@@ -165,4 +165,5 @@ def attach(statement: UnpaidStatement) -> None:
     write_csv(statement, csv)
     statement.pdf.save("statement.pdf", ContentFile(pdf.getvalue()), save=False)
     statement.csv.save("statement.csv", ContentFile(csv.getvalue()), save=False)
-    UnpaidStatement.objects.filter(pk=statement.pk).update(pdf=statement.pdf.name, csv=statement.csv.name)
+    statement._change_reason = "Its PDF and CSV kept"  # type: ignore[attr-defined]
+    statement.save(update_fields=["pdf", "csv"])

@@ -72,8 +72,7 @@ def test_the_draft_names_every_exclusion_and_its_reason(scene: YearEnd, staff: A
     assert preview.total == Decimal("243.12") and preview.bills == 4 and preview.parcels == 4
     reasons = {(x.bill_id, x.reason) for x in preview.exclusions}
     assert (scene.bills["E"].pk, "not past its penalty date, 2026-10-01 (I-25)") in reasons
-    assert preview.notes == [
-        "§118-54 connection charges: none (no program posts that kind yet).",
+    assert preview.notes == [  # §118-54 connection charges are posted now (#32): no "none yet" note
         "1 late penalty (I-25) the daily sweep has not added yet will be added first when the statement is filed; "
         "they are counted here.",
     ]
