@@ -34,6 +34,9 @@ PG_PATHS=(
   sewerworks/core/tests/test_events.py
   sewerworks/core/tests/test_outage.py
   sewerworks/core/tests/test_jobs.py
+  tests/hardening/test_nul_everywhere.py::test_the_haulers_phone_with_a_nul_is_a_422_and_writes_nothing
+  tests/hardening/test_nul_everywhere.py::test_a_nul_deep_in_a_body_is_named_by_its_path
+  sewerworks/core/tests/test_job_queue.py
   sewerworks/core/tests/test_history_everywhere.py
   sewerworks/core/tests/test_request_writes.py
   sewerworks/core/tests/test_parameters_cached.py
@@ -51,6 +54,8 @@ PG_PATHS=(
   sewerworks/registry/tests/test_search_substrings.py
   sewerworks/enforcement/tests/test_money_migration.py
   sewerworks/grease/tests/test_inspections.py
+  sewerworks/grease/tests/test_pump_out_repeats.py
+  sewerworks/grease/tests/test_pump_out_histories.py
   sewerworks/engineering/tests/test_projects.py
   sewerworks/engineering/tests/test_api.py
   sewerworks/contracts/tests/test_screen.py

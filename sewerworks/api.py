@@ -13,7 +13,9 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from sewerworks.core.api.auth import ApiTokenAuth, SessionAuth
 from sewerworks.core.api.openapi import document_refusals
+from sewerworks.core.api.parsing import NulRefusingParser, refused_text
 from sewerworks.core.api.query import document_unknown_parameters, serve
+from sewerworks.core.text import NulRefused
 
 
 class SewerworksDocs(Swagger):
@@ -48,6 +50,7 @@ api = SewerworksAPI(
     auth=[ApiTokenAuth(), SessionAuth()],
     urls_namespace="api",
     docs=SewerworksDocs(),
+    parser=NulRefusingParser(),
 )
 
 
@@ -63,7 +66,15 @@ def _auth_error(request: HttpRequest, exc: AuthenticationError) -> Any:
 
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError) -> Any:
+    refused = refused_text(exc)  # a body with a NUL character: its parser's refusal, not "cannot parse"
+    if refused is not None:
+        return api.create_response(request, {"detail": refused.detail}, status=422)
     return api.create_response(request, {"detail": str(exc)}, status=exc.status_code)
+
+
+@api.exception_handler(NulRefused)
+def _nul_refused(request: HttpRequest, exc: NulRefused) -> Any:
+    return api.create_response(request, {"detail": exc.detail}, status=422)
 
 
 def _add_routers() -> None:

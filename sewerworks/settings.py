@@ -86,6 +86,18 @@ CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").sp
 SEWERWORKS_JURISDICTION = os.environ.get("SEWERWORKS_JURISDICTION", "marlborough-ny")
 # A running job whose worker is on another host is taken as interrupted after this long without a sign of life.
 SEWERWORKS_JOB_STALE_MINUTES = int(os.environ.get("SEWERWORKS_JOB_STALE_MINUTES", "60"))
+# Sign-in: past this many failures from one client address within the window, that address is refused for the
+# cooling period (core.access.throttle, issue 30); above the per-user lockout's 10. The address is the peer's,
+# or X-Forwarded-For's when the peer is a trusted proxy: the same variable as gunicorn's forwarded_allow_ips.
+SEWERWORKS_LOGIN_ADDRESS_FAILURES = int(os.environ.get("SEWERWORKS_LOGIN_ADDRESS_FAILURES", "30"))
+SEWERWORKS_LOGIN_ADDRESS_WINDOW_MINUTES = int(os.environ.get("SEWERWORKS_LOGIN_ADDRESS_WINDOW_MINUTES", "15"))
+SEWERWORKS_LOGIN_ADDRESS_COOLING_MINUTES = int(os.environ.get("SEWERWORKS_LOGIN_ADDRESS_COOLING_MINUTES", "15"))
+SEWERWORKS_FORWARDED_ALLOW_IPS = os.environ.get("SEWERWORKS_FORWARDED_ALLOW_IPS", "127.0.0.1")
+# Jobs one user may have waiting for the worker at once (core.jobs.queue, issue 30); the system's own are not counted.
+SEWERWORKS_JOBS_QUEUED_PER_USER = int(os.environ.get("SEWERWORKS_JOBS_QUEUED_PER_USER", "5"))
+# Processes that typeset a batch of bills (billing.documents.batch); unset: two, or one on a one-core machine.
+if os.environ.get("SEWERWORKS_BILL_PDF_WORKERS"):
+    SEWERWORKS_BILL_PDF_WORKERS = int(os.environ["SEWERWORKS_BILL_PDF_WORKERS"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -129,6 +141,7 @@ MIDDLEWARE = [
     "sewerworks.core.access.sessions.SessionIdleRenewalMiddleware",
     "sewerworks.core.web.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "sewerworks.core.web.middleware.RefuseNulMiddleware",  # one rule for text: a NUL anywhere is a 422 (issue 30)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",

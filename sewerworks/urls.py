@@ -3,14 +3,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from sewerworks.api import api
+from sewerworks.core.web.guide import deploy_guide
 from sewerworks.core.web.health import healthz
+from sewerworks.core.web.login import SignInView
 from sewerworks.core.web.urlutils import optional_include
 
 handler500 = "sewerworks.core.web.outage.server_error"  # an outage met outside a view is a 503 (core.web.outage)
 handler403 = "sewerworks.core.web.errors.permission_denied"  # the site's page with the reason and a way back
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", SignInView.as_view(), name="login"),
+    path("deploy-guide/", deploy_guide, name="deploy_guide"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

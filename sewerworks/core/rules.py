@@ -20,6 +20,8 @@ rules.add_perm("core.start_job", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))
 rules.add_perm("core.view_resolution", is_staff_member)
 rules.add_perm("core.record_resolution", has_role(CLERK))
 rules.add_perm("core.rerun_job", has_role(CLERK, SUPERINTENDENT, TOWN_ENGINEER))
+# The Superintendent keeps the one worker's queue: a queued job is cancelled from the jobs page (issue 30).
+rules.add_perm("core.cancel_job", has_role(SUPERINTENDENT))
 rules.add_perm("core.manage_users", is_administrator)
 # Pending charges: every role may read them; the clerk and the Superintendent add one by hand (programs
 # add theirs through their own actions); billing (the clerk's office) marks them billed.

@@ -1,5 +1,11 @@
 """Text the database can store: PostgreSQL keeps no NUL character (``\\x00``) in text or JSON, while SQLite
-would take it, so every entry point asks the same question here and says the same thing."""
+would take it, so every entry point asks the same question here and says the same thing.
+
+The one rule for what the site takes in (issue 30): :func:`nul_locations` finds each NUL in a request's
+text, keys included, by where it is (``["body", "items", 0, "name"]``, ``["query", "area"]``); the API's
+body parser and the site's middleware refuse any with a 422 that names them (:class:`NulRefused`), before
+anything is read or written. Actions still ask :func:`check_text` of text that reaches them otherwise (a
+file's cells, the command line)."""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-__all__ = ["NUL_MESSAGE", "check_text", "has_nul", "no_nul", "without_nul"]
+__all__ = ["NUL_MESSAGE", "NulRefused", "check_text", "has_nul", "no_nul", "nul_locations", "without_nul"]
 
 NUL = "\x00"
 NUL_MESSAGE = "must not contain a NUL character"
@@ -22,6 +28,37 @@ def has_nul(value: Any) -> bool:
     if isinstance(value, list | tuple):
         return any(has_nul(v) for v in value)
     return False
+
+
+Location = list[str | int]
+
+
+def nul_locations(value: Any, at: Location) -> list[Location]:
+    """Where ``value`` (text, or a dict or list of them, nested) holds a NUL: ``at`` followed by the keys and
+    indexes down to it; a key with a NUL in it is named without it."""
+    if isinstance(value, str):
+        return [at] if NUL in value else []
+    if isinstance(value, dict):
+        found: list[Location] = []
+        for key, item in value.items():
+            here: Location = [*at, without_nul(key) if isinstance(key, str) else key]
+            found += [here] if isinstance(key, str) and NUL in key else nul_locations(item, here)
+        return found
+    if isinstance(value, list | tuple):
+        return [loc for i, item in enumerate(value) for loc in nul_locations(item, [*at, i])]
+    return []
+
+
+class NulRefused(ValueError):
+    """Input with NUL characters at ``locations``: a 422 naming each (``detail``)."""
+
+    def __init__(self, locations: list[Location]) -> None:
+        self.locations = locations
+        super().__init__("; ".join(".".join(map(str, loc)) for loc in locations) + f": {NUL_MESSAGE}")
+
+    @property
+    def detail(self) -> list[dict[str, Any]]:
+        return [{"loc": loc, "msg": NUL_MESSAGE} for loc in self.locations]
 
 
 def without_nul(value: str) -> str:

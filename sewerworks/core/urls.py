@@ -13,6 +13,7 @@ urlpatterns = [
     path("jobs/", views.job_list, name="job_list"),
     path("jobs/<int:pk>/", views.job_detail, name="job_detail"),
     path("jobs/<int:pk>/rerun/", views.job_rerun, name="job_rerun"),
+    path("jobs/<int:pk>/cancel/", views.job_cancel, name="job_cancel"),
     path("determinations/", views.determination_list, name="determination_list"),
     path(
         "determinations/parcel/<int:pk>/",

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, get_args
 from ninja import Field, Schema
 from pydantic import AfterValidator, AwareDatetime, BeforeValidator, PlainSerializer
 
-from sewerworks.core.api.schemas import Day
+from sewerworks.core.api.schemas import Day, ErrorOut
 from sewerworks.core.text import no_nul
 from sewerworks.enforcement import pipeline
 from sewerworks.enforcement.choices import (
@@ -26,7 +26,6 @@ from sewerworks.enforcement.choices import (
     Program,
     ServiceMethod,
 )
-from sewerworks.registry.api_schemas import ErrorOut
 from sewerworks.registry.filters import MAX_ID
 
 __all__ = ["ErrorOut"]

@@ -84,8 +84,11 @@ def record_inspection(request: HttpRequest, interceptor_id: int, payload: s.Insp
     return Status(201, _inspection(inspection))
 
 
-@router.post("/grease/interceptors/{interceptor_id}/pump-outs", response={201: s.PumpOutOut, **REFUSALS},
-             summary="Enter a pump-out in the log (receipts are attached from the screens)")  # fmt: skip
+@router.post("/grease/interceptors/{interceptor_id}/pump-outs",
+             response={201: s.PumpOutOut, 200: s.PumpOutOut, **REFUSALS},
+             summary="Enter a pump-out in the log (receipts are attached from the screens)",
+             description="201 with the new entry; 200 with the entry already in the log when this one repeats it "
+             "exactly (the same day, hauler, volume and manifest number: I-175), and nothing is written.")  # fmt: skip
 def record_pump_out(request: HttpRequest, interceptor_id: int, payload: s.PumpOutIn) -> Any:
     require(request, "grease.record_pump_out")
     interceptor = _get(Interceptor.objects.all(), interceptor_id, "interceptor")
@@ -95,7 +98,7 @@ def record_pump_out(request: HttpRequest, interceptor_id: int, payload: s.PumpOu
         pump_out = actions.do_record_pump_out(interceptor=interceptor, hauler=hauler, acting_user=request.user, **data)
     except ValidationError as exc:
         raise _refused(exc) from exc
-    return Status(201, pump_out)
+    return Status(201 if pump_out.entered else 200, pump_out)
 
 
 @router.get("/grease/interceptors/{interceptor_id}/pump-outs", response={200: list[s.PumpOutOut], **REFUSALS})

@@ -9,6 +9,7 @@ does not make).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils import timezone
@@ -17,6 +18,8 @@ from sewerworks.core.determinations.run import run_determination
 from sewerworks.grease.choices import Category, InterceptorKind
 from sewerworks.grease.models import FoodServiceEstablishment, GreaseInspection, Interceptor, PumpOut
 from sewerworks.ordinance.decision import Decision
+from sewerworks.ordinance.registry import FactsError
+from sewerworks.ordinance.s118_38_prediction import PREDICTED, cannot_predict
 
 START_FROM_INSTALLATION = True
 
@@ -84,6 +87,15 @@ def recordkeeping(
     return run_determination("grease-recordkeeping", facts, as_of=as_of or timezone.localdate())
 
 
+def pump_out_days(source: Interceptor | Iterable[PumpOut]) -> list[dt.date]:
+    """The days a trap was pumped out, oldest first, each once (two pump-outs the same day are one day of the
+    history, I-175): of an interceptor's log, or of its entries already read, in any order. One set for the
+    page, the list and the API: the page once took ``values_list(...).distinct()``, which the model's ordering
+    (``-pumped_on, -id``) widened to one row per entry, so a day pumped twice came back twice (issue 30)."""
+    entries = log_entries(source) if isinstance(source, Interceptor) else source
+    return sorted({p.pumped_on for p in entries})
+
+
 def prediction(
     interceptor: Interceptor,
     as_of: dt.date | None = None,
@@ -93,11 +105,11 @@ def prediction(
 ) -> Decision | None:
     """The ``grease-pump-out-prediction`` topic applied to the trap's own history (advisory, I-67); None when
     the trap has neither a pump-out nor (``START_FROM_INSTALLATION``) an installation day to count from.
-    ``pump_outs`` and ``inspections`` (oldest first): the trap's records already read."""
-    if pump_outs is not None:
-        days = sorted({p.pumped_on for p in pump_outs})
-    else:
-        days = sorted(interceptor.pump_outs.values_list("pumped_on", flat=True).distinct())
+    ``pump_outs`` and ``inspections`` (oldest first): the trap's records already read. Records the topic
+    cannot read (a fill over its bound, more entries than it takes) give a "cannot predict" finding, never
+    an error: the page, the list and the API still answer (I-176)."""
+    on = as_of or timezone.localdate()
+    days = pump_out_days(pump_outs if pump_outs is not None else interceptor)
     if days:
         last, earlier = days[-1], days[:-1]
     elif START_FROM_INSTALLATION:
@@ -114,12 +126,15 @@ def prediction(
         "earlier_pump_outs": [d.isoformat() for d in earlier],
         "inspections": readings,
     }
-    return run_determination("grease-pump-out-prediction", facts, as_of=as_of or timezone.localdate())
+    try:
+        return run_determination("grease-pump-out-prediction", facts, as_of=on)
+    except FactsError as exc:
+        return cannot_predict(on, [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors])
 
 
 def predicted_window(decision: Decision | None) -> tuple[dt.date, dt.date, dt.date] | None:
     """(predicted, earliest, latest) of a prediction, or None when nothing was predicted."""
-    if decision is None or decision.outcome == "no-prediction":
+    if decision is None or decision.outcome not in PREDICTED:
         return None
     compared = decision.findings[0].compared
     return (

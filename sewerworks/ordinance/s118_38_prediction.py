@@ -36,6 +36,7 @@ from sewerworks.ordinance.rulebook import decide, num
 SECTION = "118-38"
 TOPIC_NAME = "grease-pump-out-prediction"
 RANGE_BELOW = 3  # fewer points than this give a range (I-67)
+PREDICTED = frozenset({"predicted", "predicted-reached"})  # the outcomes that name a day
 
 
 class FillReading(Facts):
@@ -180,6 +181,18 @@ def next_pump_out(facts: PumpOutHistoryFacts, view: ParameterView, as_of: date) 
         amounts=[amount],
         interpretations=["I-67"],
     )
+
+
+def cannot_predict(as_of: date, problems: list[str]) -> Decision:
+    """No prediction, and why: a trap's records this topic cannot read (a fill over 1000%, more than 500
+    pump-outs or inspections) are a finding, not an error, where the records are read rather than given as
+    facts (I-176). Advisory like every prediction: nothing binds the owner."""
+    why = "; ".join(problems) or "the records do not fit the prediction"
+    sentence = f"Cannot predict the next pump-out from this trap's records ({why}); check them."
+    finding = Finding(section=SECTION, requirement="prediction", severity="complies", sentence=sentence,
+                      interpretations=["I-67", "I-176"])  # fmt: skip
+    return Decision(topic=TOPIC_NAME, as_of=as_of, outcome="cannot-predict", summary=sentence, findings=[finding],
+                    interpretations=["I-176", "I-67"])  # fmt: skip
 
 
 _THREE = [

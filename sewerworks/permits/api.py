@@ -126,7 +126,7 @@ def record_fee(request: HttpRequest, permit_id: int, payload: s.FeeIn) -> Any:
     response={200: s.PermitOut, **REFUSALS},
     summary="Move the permit one declared step (the fee and review gates apply)",
 )
-def move_permit(request: HttpRequest, permit_id: int, payload: s.MoveIn) -> Any:
+def move_permit(request: HttpRequest, permit_id: int, payload: s.PermitMoveIn) -> Any:
     require(request, VIEW)
     permit = _get(permits(), permit_id, "permit")
     return _out(_act(lambda: actions.do_move_permit(permit, acting_user=request.user, **payload.dict())))

@@ -66,7 +66,7 @@ class FeeIn(Schema):
     paid_on: Day
 
 
-class MoveIn(Schema):
+class PermitMoveIn(Schema):
     to: str = Field(description="The status to move to (a declared move).", examples=["under_review"])
     why: str = Field("", max_length=100)
 

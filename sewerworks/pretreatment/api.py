@@ -84,7 +84,7 @@ def _sample(x: Sample) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@router.get("/pretreatment/findings", response={200: list[s.FindingOut], **REFUSALS},
+@router.get("/pretreatment/findings", response={200: list[s.PretreatmentFindingOut], **REFUSALS},
             summary="Limits found exceeded, each with its table row, basis, limit and value (§118-37)")  # fmt: skip
 @paginate(RegistryPagination)
 def list_findings(request: HttpRequest, user_id: int | None = None) -> Any:
@@ -133,7 +133,7 @@ def add_point(request: HttpRequest, user_id: int, payload: s.SamplingPointIn) ->
     return Status(201, _act(actions.do_add_sampling_point, user=user, acting_user=request.user, **payload.dict()))
 
 
-@router.post("/pretreatment/users/{user_id}/agreements", response={201: s.AgreementOut, **REFUSALS},
+@router.post("/pretreatment/users/{user_id}/agreements", response={201: s.PretreatmentAgreementOut, **REFUSALS},
              summary="Record a special agreement approved by a Board resolution (§118-43, I-71)")  # fmt: skip
 def record_agreement(request: HttpRequest, user_id: int, payload: s.AgreementIn) -> Any:
     require(request, "pretreatment.record_agreement")
@@ -157,7 +157,7 @@ def record_treatment(request: HttpRequest, user_id: int, payload: s.TreatmentIn)
     return Status(201, t)
 
 
-@router.post("/pretreatment/users/{user_id}/cooling-water-permits", response={201: s.PermitOut, **REFUSALS},
+@router.post("/pretreatment/users/{user_id}/cooling-water-permits", response={201: s.PretreatmentPermitOut, **REFUSALS},
              summary="Record a SPDES permit for cooling water to natural drainage (§118-28)")  # fmt: skip
 def record_permit(request: HttpRequest, user_id: int, payload: s.PermitIn) -> Any:
     require(request, "pretreatment.record_facility")

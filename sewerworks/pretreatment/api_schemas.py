@@ -54,7 +54,7 @@ class SampleOut(Schema):
     results: list[ResultOut]
 
 
-class FindingOut(Schema):
+class PretreatmentFindingOut(Schema):
     id: int
     user_id: int
     point: str
@@ -119,7 +119,7 @@ class AgreementIn(Schema):
     terms: Prose = Field("", description="The payment and other terms.")
 
 
-class AgreementOut(Schema):
+class PretreatmentAgreementOut(Schema):
     id: int
     user_id: int
     resolution: str = Field(..., description="The instrument that approved it, e.g. Resolution 2025-31.")
@@ -158,7 +158,7 @@ class PermitIn(Schema):
     outfall: Str200 = Field(..., min_length=1, description="The natural drainage it discharges to.")
 
 
-class PermitOut(Schema):
+class PretreatmentPermitOut(Schema):
     id: int
     user_id: int
     spdes_number: str

@@ -25,6 +25,7 @@ from pydantic import create_model
 
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
+from sewerworks.core.api.schemas import MAX_PAGE, ErrorOut, PageInput
 from sewerworks.core.models import ImportBatch
 from sewerworks.core.records import generation
 from sewerworks.registry import actions, filters, reads
@@ -49,8 +50,7 @@ from sewerworks.registry.models import (
 router = Router(tags=["registry"])
 M = TypeVar("M", bound=models.Model)
 T = TypeVar("T")
-MAX_PAGE = 500
-REFUSALS = {401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 422: s.ErrorOut}
+REFUSALS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 
 
 class RegistryPagination(LimitOffsetPagination):
@@ -61,9 +61,7 @@ class RegistryPagination(LimitOffsetPagination):
     committed change moves the generation, so a count is never older than the last write (issue 19: the
     reads' count was most of the reads API's database time)."""
 
-    class Input(Schema):
-        limit: int = Field(50, ge=1, le=MAX_PAGE, description=f"Rows per page, at most {MAX_PAGE}.")
-        offset: int = Field(0, ge=0, le=2**53, description="Rows to skip.")
+    Input = PageInput  # type: ignore[assignment]  # the one shape of limit and offset (core.api.schemas)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_limit=MAX_PAGE, **kwargs)

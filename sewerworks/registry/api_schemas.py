@@ -24,10 +24,6 @@ DecimalStr = Annotated[Decimal, PlainSerializer(str, return_type=str)]
 WKT_MAX = 2_000_000  # characters of WKT accepted in one geometry
 
 
-class ErrorOut(Schema):
-    detail: Any = Field(..., description="What was wrong: a sentence, or a list of {loc, msg} per field or row.")
-
-
 # --- Output ---------------------------------------------------------------------------------------------
 
 class ImprovementAreaOut(Schema):

@@ -102,7 +102,7 @@ def test_an_ordinary_determination_still_answers(client_as: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_a_nul_character_in_a_query_filter_is_a_400_naming_it(client, make_user) -> None:
+def test_a_nul_character_in_a_query_filter_is_a_422_naming_it(client, make_user) -> None:
     client.force_login(make_user("clerk"))
     response = client.get("/api/contracts/candidates", {"area": "Ún\x00Ñ"})
-    assert response.status_code == 400 and response.json()["detail"][0]["loc"] == ["query", "area"]
+    assert response.status_code == 422 and response.json()["detail"][0]["loc"] == ["query", "area"]

@@ -26,9 +26,10 @@ from sewerworks.api import api
 
 pytestmark = pytest.mark.django_db
 
-# Served to anyone: signing in and out, and the health check for monitoring (JSON, no records).
+# Served to anyone: signing in and out, the health check for monitoring (JSON, no records), and the shipped
+# deploy guide the sign-in page of a server reached over plain http links to (issue 30; no records).
 # (Static files are served by WhiteNoise before any URL pattern.)
-PUBLIC = {"login/", "logout/", "healthz"}
+PUBLIC = {"login/", "logout/", "healthz", "deploy-guide/"}
 ADMIN = "admin/"
 API = "api/"
 SAMPLE = {"int": "1", "slug": "x", "str": "x", "path": "x", "uuid": "00000000-0000-0000-0000-000000000001"}
@@ -92,7 +93,9 @@ def test_a_user_without_a_role_is_refused_every_staff_page(client_as: Any, route
 
 
 @pytest.mark.parametrize("route", sorted(PUBLIC))
-def test_the_public_routes_are_only_signing_in_and_out_and_the_health_check(client: Client, route: str) -> None:
+def test_the_public_routes_are_signing_in_and_out_the_health_check_and_the_deploy_guide(
+    client: Client, route: str
+) -> None:
     assert client.get(sample_url(route)).status_code in (200, 302, 405)
 
 

@@ -18,6 +18,7 @@ from sewerworks.billing.engine.lock import BillRunBusy
 from sewerworks.billing.engine.run import POST_CHUNK, Progress, RunResult, move, post_period
 from sewerworks.billing.models import Bill, BillingPeriod
 from sewerworks.core.access.permissions import require
+from sewerworks.core.jobs.queue import BATCH
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.parameters import current_parameters
@@ -73,6 +74,8 @@ def do_start_bill_run(period: BillingPeriod, *, acting_user: Any) -> Job:
             kind="bill_run",
             title=f"Bill run {period.name}"[:200],
             acting_user=acting_user,
+            priority=BATCH,
+            same_as={"period_id": period.pk},  # whoever asks: the period's bill run queued or running
             period_id=period.pk,
             user_id=acting_user.pk,
         )

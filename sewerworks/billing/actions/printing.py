@@ -2,7 +2,8 @@
 
 ``do_start_bill_batch`` checks the role (``billing.print_bills``) and the request, records the
 :class:`~sewerworks.billing.models.BillBatch` and its :class:`~sewerworks.core.models.Job`, writes an
-AuditEvent, and (unless the command line runs it in its own process) enqueues the task.
+AuditEvent, and (unless the command line runs it in its own process) enqueues the task, as a batch (after
+interactive work). The same bills in the same order already queued or being typeset are that batch.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from django.db import transaction
 from sewerworks.billing.documents.order import printable
 from sewerworks.billing.models import BillBatch, BillingPeriod, MailingOrder
 from sewerworks.core.access.permissions import require
-from sewerworks.core.jobs.runner import enqueue
-from sewerworks.core.models import AuditEvent, Job
+from sewerworks.core.jobs.queue import BATCH, equal_job
+from sewerworks.core.jobs.runner import start_job
+from sewerworks.core.models import AuditEvent
 
 JOB_KIND = "bill_pdfs"
 
@@ -37,16 +39,17 @@ def do_start_bill_batch(
         )
     from sewerworks.billing.tasks import bill_pdfs
 
+    same = {"period_id": period.pk, "order": order}
     with transaction.atomic():
+        equal = None if run_here else equal_job(JOB_KIND, same)
+        if equal is not None:  # the same bills in the same order queued or being typeset: that batch
+            return BillBatch.objects.get(job=equal)
         batch = BillBatch.objects.create(period=period, order=order, created_by=acting_user)
-        kwargs = {"batch_id": batch.pk}
-        job = Job.objects.create(
-            kind=JOB_KIND,
+        job = start_job(
+            bill_pdfs, kind=JOB_KIND,
             title=f"Bills for the mailing, {period.name}, {MailingOrder(order).label.lower()}"[:200],
-            created_by=acting_user,
-            task_path=str(getattr(bill_pdfs, "module_path", "")),
-            task_kwargs=kwargs,
-        )
+            acting_user=acting_user, priority=BATCH, same_as=same, run_here=run_here, batch_id=batch.pk,
+        )  # fmt: skip
         batch.job = job
         batch.save(update_fields=["job"])
         AuditEvent.objects.create(
@@ -56,6 +59,4 @@ def do_start_bill_batch(
             rows=1,
             detail={"period": period.pk, "batch": batch.pk, "job": job.pk, "order": order, "run_here": run_here},
         )
-        if not run_here:
-            enqueue(bill_pdfs, job, kwargs)
     return batch

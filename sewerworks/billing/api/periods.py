@@ -47,7 +47,7 @@ def open_period(request: HttpRequest, payload: s.PeriodIn) -> Any:
 
 @router.post(
     "/billing/periods/{period_id}/runs",
-    response={202: s.JobOut, **REFUSALS},
+    response={202: s.BillingJobOut, **REFUSALS},
     summary="Run the period's draft bills as a background job",
 )
 def run_period(request: HttpRequest, period_id: int) -> Any:

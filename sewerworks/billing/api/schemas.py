@@ -32,7 +32,7 @@ class PeriodOut(Schema):
     )
 
 
-class JobOut(Schema):
+class BillingJobOut(Schema):
     id: int = Field(..., description="The background job; follow it at /api/jobs/{id}.")
     status: str
 

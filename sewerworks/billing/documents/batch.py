@@ -10,8 +10,11 @@ into the batch file.
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import tempfile
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -57,12 +60,20 @@ class _Pool:
     """Draw parts in worker processes, or here when ``workers`` is 1.
 
     The workers are forked: they start with fpdf2 already imported, and need no guarded main module. A
-    worker only draws plain ``PaperBill``s to a file; it never touches the database connection it
-    inherits, and leaves with ``os._exit`` (as every multiprocessing child does), so it closes nothing of
-    the parent's."""
+    worker only draws plain ``PaperBill``s to a file. As it starts (:func:`_typesetter_started`) it asks to
+    die with the process that forked it and lets go of the database connections it inherited, so it never
+    touches them; it leaves with ``os._exit`` (as every multiprocessing child does), closing nothing of the
+    parent's. A worker killed mid-batch (SIGKILL, out of memory) so leaves no typesetting process behind
+    holding its connection's socket and the batch's ``.partial`` file, waiting for work forever (issue 30)."""
 
     def __init__(self, workers: int) -> None:
-        self.executor = ProcessPoolExecutor(workers, mp_context=get_context("fork")) if workers > 1 else None
+        self.executor = (
+            ProcessPoolExecutor(
+                workers, mp_context=get_context("fork"), initializer=_typesetter_started, initargs=(os.getpid(),)
+            )
+            if workers > 1
+            else None
+        )
 
     def submit(self, bills: list[PaperBill], path: str) -> Future[int]:
         if self.executor is not None:
@@ -74,6 +85,40 @@ class _Pool:
     def close(self) -> None:
         if self.executor is not None:
             self.executor.shutdown(cancel_futures=True)
+
+
+def _typesetter_started(parent: int) -> None:
+    """In each typesetting process, first: die with ``parent``, and never use its database connections."""
+    die_with_parent(parent)
+    from django.db import connections
+
+    for wrapper in connections.all(initialized_only=True):
+        _INHERITED.append(wrapper.connection)  # referenced until the process ends: never closed nor finalized here
+        wrapper.connection = None  # Django sees no connection: nothing here closes or uses the parent's
+
+
+_INHERITED: list[object] = []
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int, *, every: float = 0.5) -> None:
+    """This process is killed (SIGKILL) when ``parent`` ends: the kernel's parent-death signal on Linux, else
+    a thread that checks every ``every`` seconds. A parent already gone by now ends this process at once."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        asked = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):  # no prctl: not Linux
+        asked = False
+    if os.getppid() != parent:  # it died before the signal was asked for
+        os._exit(1)
+    if not asked:
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(every)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="sewerworks-parent-watch", daemon=True).start()
 
 
 def typeset_parts(

@@ -23,6 +23,7 @@ from sewerworks.contracts.screen.run import SAMPLE, limits_on, run_screen
 from sewerworks.contracts.tasks import contract_screen
 from sewerworks.core.access.permissions import require
 from sewerworks.core.determinations.run import today
+from sewerworks.core.jobs.queue import BATCH, equal_job
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import Job
 
@@ -40,13 +41,26 @@ def do_start_screen(*, as_of: dt.date | None = None, acting_user: Any, reason: s
         require(acting_user, "contracts.run_screen", "screen the parcels for contract users")
     day = as_of or today()
     limits_on(day)
+    same: dict[str, Any] = {"as_of": day.isoformat()}
     with transaction.atomic():
+        equal = equal_job("contract_screen", same)
+        if equal is not None and acting_user is None and equal.status == Job.Status.RUNNING:
+            # the system's screen after a boundary changed: the running one read the old boundary, so one
+            # more after it (and only one: later changes while it waits are that one)
+            same = {**same, "after_job": equal.pk}
+            equal = equal_job("contract_screen", same)
+        if equal is not None:  # a screen as of that day queued or running: that one (issue 30)
+            found = ScreenRun.objects.filter(job=equal).first()
+            if found is not None:
+                return found
         record = _new_run(day, "all", reason or "Screen of the parcel layer", acting_user)
         job = start_job(
             contract_screen,
             kind="contract_screen",
             title=f"Contract-user screen as of {day}",
             acting_user=acting_user,
+            priority=BATCH,
+            same_as=same,
             screen_id=record.pk,
         )
         record.job = job

@@ -107,3 +107,13 @@ def test_parcels_written_in_bulk_are_rescreened_and_a_large_import_starts_a_whol
         announce_written(Parcel, list(range(p.pk, p.pk + signals.RESCREEN_AT_ONCE + 1)))
     assert ScreenRun.objects.filter(scope="all", reason__contains="5,001 parcels written in bulk").exists()
     assert Candidate.objects.get(parcel=p).outcome == "too-far"
+
+
+def test_a_screen_asked_twice_is_one_screen_run_after_interactive_work(area: Any, make_user: Any) -> None:
+    """Issue 30, item 4: 63 screens queued by one caller in 8 minutes; now the second is the first."""
+    from sewerworks.core.jobs.queue import BATCH
+
+    first = do_start_screen(as_of=AS_OF, acting_user=make_user("clerk"))
+    again = do_start_screen(as_of=AS_OF, acting_user=make_user("superintendent"))
+    assert again.pk == first.pk and ScreenRun.objects.count() == 1
+    assert Job.objects.get(pk=first.job_id).priority == BATCH

@@ -1,6 +1,9 @@
 """Signing in, as an auditor expects it: every login, failure and lockout is a line of the audit trail,
 and a username that failed :data:`MAX_FAILURES` times within :data:`WINDOW` is locked for :data:`LOCKOUT`:
-even the right password is refused until then (issue 18, OWASP ASVS 2.2.1).
+even the right password is refused until then (issue 18, OWASP ASVS 2.2.1). Failures are counted per client
+address too (``throttle.STAFF_SIGN_IN``: 30 in 15 minutes refuse that address for 15 minutes, every other
+address signing in as usual), so that one address trying one password on many names is slowed (issue 30).
+Each row names the client's address (``throttle.client_address``: behind a trusted proxy, the forwarded one).
 
 The lock is asked by :class:`LockoutBackend`, first of ``AUTHENTICATION_BACKENDS``, so it holds for every
 sign-in form (the staff login page and ``/admin/``'s). The count is kept in the audit trail itself
@@ -18,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils import timezone
 
+from sewerworks.core.access.throttle import STAFF_SIGN_IN, client_address
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.records.quickwrite import write_if_free
 
@@ -32,7 +36,7 @@ def _subject(username: str) -> str:
 
 
 def _address(request: HttpRequest | None) -> str:
-    return str(request.META.get("REMOTE_ADDR", "")) if request is not None else ""
+    return client_address(request)
 
 
 def locked_until(username: str, *, now: datetime | None = None) -> datetime | None:
@@ -72,6 +76,14 @@ class LockedOut(PermissionDenied):
     """A sign-in refused because its username is locked (not a role check: ``authenticate`` stops on it)."""
 
 
+class AddressRefused(LockedOut):
+    """A sign-in refused because its client's address is cooling after too many failures (``throttle``)."""
+
+    def __init__(self, until: datetime) -> None:
+        self.until = until
+        super().__init__(f"Too many failed sign-ins from this address: refused until {until:%H:%M} UTC.")
+
+
 class PasswordBackend(ModelBackend):
     """Django's username-and-password backend, marking the user it let in, so that the audit trail records
     a sign-in that checked a password (not a session a test or a script opened with ``force_login``).
@@ -102,6 +114,10 @@ class LockoutBackend:
     user (``force_login`` takes the first backend that has ``get_user``) nor asks it a permission."""
 
     def authenticate(self, request: HttpRequest | None, username: str | None = None, **kwargs: Any) -> None:
+        until = STAFF_SIGN_IN.refused_until(_address(request))
+        if until is not None and request is not None:  # the address first: a sprayer learns nothing of the names
+            request._sewerworks_address_refused = until  # type: ignore[attr-defined]
+            raise AddressRefused(until)
         if username and locked_until(username) is not None:
             if request is not None:
                 request._sewerworks_locked = True  # type: ignore[attr-defined]  # the failure is a refusal
@@ -113,10 +129,14 @@ def on_login_failed(sender: Any, credentials: dict[str, Any], request: HttpReque
     username = str(credentials.get("username") or "")
     if not username:
         return
+    if request is not None and getattr(request, "_sewerworks_address_refused", None) is not None:
+        STAFF_SIGN_IN.refuse(_address(request), username=username[:150])
+        return
     if request is not None and getattr(request, "_sewerworks_locked", False):
         AuditEvent.objects.create(action=REFUSED, subject=_subject(username), detail={"address": _address(request)})
         return
     record_failure(username, request)
+    STAFF_SIGN_IN.note_failure(_address(request))
 
 
 def on_logged_in(sender: Any, request: HttpRequest | None, user: Any, **kw: Any) -> None:

@@ -20,19 +20,14 @@ from pydantic import PlainSerializer
 
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
-from sewerworks.core.api.schemas import Day
+from sewerworks.core.api.schemas import MAX_PAGE, Day, ErrorOut, PageInput
 from sewerworks.core.charges import do_mark_charge_billed
 from sewerworks.core.models import PendingCharge
 
 router = Router(tags=["pending charges"])
 MAX_ID = 2**53
-MAX_PAGE = 500
 SLUG = r"^[a-z][a-z0-9_]*$"
 Dollars = Annotated[Decimal, PlainSerializer(lambda d: format(d, "f"), return_type=str)]
-
-
-class ErrorOut(Schema):
-    detail: Any
 
 
 REFUSALS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
@@ -41,9 +36,7 @@ REFUSALS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 class Pagination(LimitOffsetPagination):
     """``limit`` (1-500, default 50) and ``offset``; the answer has ``items`` and the total ``count``."""
 
-    class Input(Schema):
-        limit: int = Field(50, ge=1, le=MAX_PAGE, description=f"Rows per page, at most {MAX_PAGE}.")
-        offset: int = Field(0, ge=0, le=MAX_ID, description="Rows to skip.")
+    Input = PageInput  # type: ignore[assignment]  # the one shape of limit and offset (core.api.schemas)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_limit=MAX_PAGE, **kwargs)

@@ -8,20 +8,17 @@ the hundred operations: a client generated from ``/api/openapi.json`` then knows
 - 413 Content Too Large: a body over the limit (``BodySizeLimitMiddleware``);
 - 422 Unprocessable Content: a field or a rule refused, naming it.
 
-Each answer is ``{"detail": …}`` (``ErrorOut``); an operation's own description of a status is kept.
+Each answer is ``{"detail": …}`` (``core.api.schemas.ErrorOut``, the one class every app's operations name);
+an operation's own description of a status is kept.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from sewerworks.core.api.schemas import ErrorOut
+
 ERROR_REF = {"$ref": "#/components/schemas/ErrorOut"}
-ERROR_SCHEMA = {
-    "title": "ErrorOut",
-    "type": "object",
-    "properties": {"detail": {"title": "Detail", "description": "What was refused and why."}},
-    "required": ["detail"],
-}
 WHY = {
     "400": "Bad Request: the body is not JSON, or the query names a filter this operation does not have",
     "401": "Unauthorized: sign in or send an API token",
@@ -46,7 +43,7 @@ def _refusals(operation: dict[str, Any], path: str) -> list[str]:
 
 def document_refusals(schema: Any) -> Any:
     """``schema`` with the refusals of every operation documented (existing entries are kept)."""
-    schema.setdefault("components", {}).setdefault("schemas", {}).setdefault("ErrorOut", ERROR_SCHEMA)
+    schema.setdefault("components", {}).setdefault("schemas", {})["ErrorOut"] = ErrorOut.model_json_schema()
     for path, operations in schema.get("paths", {}).items():
         for method, operation in operations.items():
             if method not in METHODS:

@@ -17,8 +17,6 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import get_resolver
 
-from sewerworks.core.text import has_nul
-
 API_PREFIX = "/api/"
 UNKNOWN_PARAMETER = (
     "An unknown query parameter was given: the answer names it and lists the parameters this endpoint takes "
@@ -66,11 +64,7 @@ def unknown_parameters_answer(request: HttpRequest) -> HttpResponse | None:
     """The 400 for a request to the API naming a query parameter its operation does not take, else None."""
     if not request.path_info.startswith(API_PREFIX) or not request.GET:
         return None
-    with_nul = sorted(name for name, values in request.GET.lists() if has_nul([name, *values]))
-    if with_nul:  # no database stores a NUL character in text (PostgreSQL refuses it): a 400, never a 500
-        return JsonResponse(
-            {"detail": [{"loc": ["query", n], "msg": "Contains a NUL character."} for n in with_nul]}, status=400
-        )
+    # (a NUL character in the query is refused before, by core.web.middleware.RefuseNulMiddleware: 422)
     known = query_parameters(request.method or "GET", request.path_info)
     if known is None:
         return None

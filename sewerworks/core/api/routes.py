@@ -14,8 +14,9 @@ from ninja.errors import HttpError
 
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
-from sewerworks.core.api.schemas import Day
+from sewerworks.core.api.schemas import Day, ErrorOut
 from sewerworks.core.determinations.run import LawNotInForce, run_determination, run_determinations
+from sewerworks.core.jobs.queue import do_cancel_job
 from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.ordinance.decision import Decision
@@ -36,10 +37,6 @@ class TopicOut(Schema):
 
 class AsOf(Schema):
     as_of: Day | None = None
-
-
-class ErrorOut(Schema):
-    detail: Any
 
 
 def _topic_out(t: Topic) -> TopicOut:
@@ -180,6 +177,20 @@ def rerun_job(request: HttpRequest, job_id: int) -> Any:
     job = record_or_404(Job, job_id, "job")
     try:
         return do_rerun_job(job, acting_user=user)
+    except ValidationError as exc:
+        raise HttpError(422, " ".join(exc.messages)) from exc
+
+
+@jobs_router.post(
+    "/jobs/{job_id}/cancel",
+    response={200: JobOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+    summary="Cancel a job still waiting for the worker (the Superintendent)",
+)
+def cancel_job(request: HttpRequest, job_id: int) -> Any:
+    user = require(request, "core.cancel_job")
+    job = record_or_404(Job, job_id, "job")
+    try:
+        return do_cancel_job(job, acting_user=user)
     except ValidationError as exc:
         raise HttpError(422, " ".join(exc.messages)) from exc
 

@@ -14,37 +14,69 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from sewerworks.core.access.permissions import require
+from sewerworks.core.jobs import queue
 from sewerworks.core.jobs.workers import this_worker
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.core.records import generation
 
 
-def start_job(task: Any, *, kind: str, title: str, acting_user: Any, **kwargs: Any) -> Job:
-    """Record a job and enqueue ``task(job_id=..., **kwargs)`` once the transaction commits.
+def start_job(
+    task: Any,
+    *,
+    kind: str,
+    title: str,
+    acting_user: Any,
+    priority: int = queue.DEFAULT,
+    same_as: dict[str, Any] | None = None,
+    run_here: bool = False,
+    **kwargs: Any,
+) -> Job:
+    """Record a job and enqueue ``task(job_id=..., **kwargs)`` once the transaction commits, at ``priority``
+    (``queue.INTERACTIVE`` before ``queue.BATCH``).
 
-    The task's path and arguments are kept on the job so that it can be rerun (they must be JSON, as
-    the queue requires anyway)."""
-    job = Job.objects.create(
-        kind=kind,
-        title=title,
-        created_by=acting_user,
-        task_path=str(getattr(task, "module_path", "")),
-        task_kwargs=kwargs,
-    )
-    enqueue(task, job, kwargs)
+    A job of the same kind queued or running with the same ``same_as`` arguments (default: all of ``kwargs``)
+    is returned instead (``job.reused``); otherwise a user with the most jobs waiting is refused
+    (``core.jobs.queue``). With ``run_here`` the job is recorded, not queued: the caller runs it in its own
+    process (the command line), so it is neither compared nor counted. The task's path and arguments are kept
+    on the job so that it can be rerun (they must be JSON, as the queue requires anyway)."""
+    key = "" if run_here else queue.request_key(kind, kwargs if same_as is None else same_as)
+    with transaction.atomic():
+        if not run_here:
+            equal = queue.equal_job(kind, kwargs if same_as is None else same_as)
+            if equal is not None:
+                return equal
+            queue.check_room(acting_user)
+        try:
+            with transaction.atomic():
+                job = Job.objects.create(
+                    kind=kind,
+                    title=title,
+                    created_by=acting_user,
+                    task_path=str(getattr(task, "module_path", "")),
+                    task_kwargs=kwargs,
+                    priority=priority,
+                    request_key=key,
+                )
+        except IntegrityError:  # an equal request committed its job a moment ago: that one
+            found = queue.equal_job(kind, kwargs if same_as is None else same_as)
+            if found is None:
+                raise
+            return found
+        if not run_here:
+            enqueue(task, job, kwargs)
     return job
 
 
 def enqueue(task: Any, job: Job, kwargs: dict[str, Any]) -> None:
-    """Enqueue ``task`` for ``job`` once the current transaction commits."""
+    """Enqueue ``task`` for ``job`` at the job's priority once the current transaction commits."""
 
     def _enqueue() -> None:
-        result = task.enqueue(job_id=job.pk, **kwargs)
+        result = task.using(priority=job.priority).enqueue(job_id=job.pk, **kwargs)
         Job.objects.filter(pk=job.pk).update(task_result_id=str(result.id))
 
     transaction.on_commit(_enqueue)
@@ -60,10 +92,17 @@ def report_progress(job_id: int, *, done: int, total: int | None = None, message
     Job.objects.filter(pk=job_id).update(**fields)
 
 
+class JobCancelled(RuntimeError):
+    """The job was cancelled before it started (``core.jobs.queue.do_cancel_job``): its task does not run."""
+
+
 def job_started(job_id: int) -> None:
-    """The job is running in this process: say which one, so that its death can be seen."""
+    """The job is running in this process: say which one, so that its death can be seen. A job cancelled
+    before a worker took it (its queue row already claimed) is not run: JobCancelled."""
     host, pid, process_start = this_worker()
     now = timezone.now()
+    if Job.objects.filter(pk=job_id, status=Job.Status.CANCELLED).exists():
+        raise JobCancelled(f"Job {job_id} was cancelled before it started.")
     Job.objects.filter(pk=job_id).update(
         status=Job.Status.RUNNING,
         started_at=now,
@@ -136,7 +175,13 @@ def do_rerun_job(job: Job, *, acting_user: Any) -> Job:
         job.worker_host, job.worker_pid, job.worker_process_start = "", None, ""
         who = getattr(acting_user, "username", "")
         job.message = f"Rerun (attempt {job.attempts}) requested by {who}; waiting for a worker."
-        job.save()
+        try:
+            with transaction.atomic():
+                job.save()
+        except IntegrityError as exc:  # the same work was asked again since, and waits or runs: that job
+            raise ValidationError(
+                "The same work is already queued or running as another job: follow that one instead."
+            ) from exc
         AuditEvent.objects.create(
             actor=acting_user,
             action="do_rerun_job",

@@ -20,6 +20,7 @@ class Job(models.Model):
         SUCCEEDED = "succeeded", "Succeeded"
         FAILED = "failed", "Failed"
         INTERRUPTED = "interrupted", "Interrupted (its worker stopped)"
+        CANCELLED = "cancelled", "Cancelled before it started"
 
     kind = models.CharField("kind", max_length=80, help_text="What sort of work, e.g. 'roll-import'.")
     title = models.CharField("title", max_length=200)
@@ -39,6 +40,15 @@ class Job(models.Model):
         "task arguments", default=dict, blank=True, help_text="The arguments it was started with (besides job_id)."
     )
     attempts = models.PositiveIntegerField("attempts", default=1, help_text="1, plus one for each rerun.")
+    priority = models.SmallIntegerField(
+        "priority", default=0, help_text="The worker takes the highest first: interactive work before batches."
+    )
+    request_key = models.CharField(
+        "request",
+        max_length=64,
+        blank=True,
+        help_text="Its kind and the arguments that make two requests the same work (a digest); empty: none.",
+    )
     worker_host = models.CharField("worker host", max_length=200, blank=True)
     worker_pid = models.PositiveIntegerField("worker process id", null=True, blank=True)
     worker_process_start = models.CharField(
@@ -66,6 +76,15 @@ class Job(models.Model):
     class Meta:
         verbose_name = "background job"
         ordering = ["-created_at", "-id"]
+        constraints = [
+            # A request equal to a job waiting or running is that job (core.jobs.queue): never two of them.
+            models.UniqueConstraint(
+                fields=["request_key"],
+                condition=models.Q(status__in=["queued", "running"]) & ~models.Q(request_key=""),
+                name="core_job_one_equal_request_at_a_time",
+            ),
+        ]
+        indexes = [models.Index(fields=["created_by", "status"], name="core_job_waiting_by_user")]
 
     def __str__(self) -> str:
         return f"{self.title} ({self.get_status_display()})"
@@ -78,9 +97,18 @@ class Job(models.Model):
 
     @property
     def finished(self) -> bool:
-        return self.status in {self.Status.SUCCEEDED, self.Status.FAILED, self.Status.INTERRUPTED}
+        return self.status in {
+            self.Status.SUCCEEDED, self.Status.FAILED, self.Status.INTERRUPTED, self.Status.CANCELLED
+        }  # fmt: skip
 
     @property
     def may_rerun(self) -> bool:
         """A job that stopped without succeeding, whose task was kept, may be run again."""
         return self.status in {self.Status.FAILED, self.Status.INTERRUPTED} and bool(self.task_path)
+
+    @property
+    def may_cancel(self) -> bool:
+        """A job still waiting for the worker may be cancelled (core.jobs.queue.do_cancel_job)."""
+        return self.status == self.Status.QUEUED
+
+    reused = False  # not stored: True on the job start_job answered for an equal request (core.jobs.queue)

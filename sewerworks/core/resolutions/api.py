@@ -16,7 +16,7 @@ from ninja.errors import HttpError
 
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404
-from sewerworks.core.api.schemas import Day
+from sewerworks.core.api.schemas import Day, ErrorOut
 from sewerworks.core.models import BoardResolution
 from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
 
@@ -71,10 +71,6 @@ class ResolutionOut(Schema):
     title: str
     notes: str
     values: list[ValueOut]
-
-
-class ErrorOut(Schema):
-    detail: Any
 
 
 def _out(r: BoardResolution) -> ResolutionOut:

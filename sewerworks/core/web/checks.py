@@ -97,6 +97,7 @@ def check_deployment(app_configs: Any = None, **kwargs: Any) -> list[CheckMessag
                 id="sewerworks.E005",
             )
         )
+    messages += _forwarded_allow_ips()
     origins = [o for o in settings.CSRF_TRUSTED_ORIGINS if not o.startswith("https://")]
     if origins:
         messages.append(
@@ -107,3 +108,37 @@ def check_deployment(app_configs: Any = None, **kwargs: Any) -> list[CheckMessag
             )
         )
     return messages
+
+
+def _forwarded_allow_ips() -> list[CheckMessage]:
+    """The trusted proxies the sign-in throttle believes X-Forwarded-For from (core.access.throttle)."""
+    import ipaddress
+
+    raw = str(getattr(settings, "SEWERWORKS_FORWARDED_ALLOW_IPS", "127.0.0.1"))
+    entries = [e.strip() for e in raw.split(",") if e.strip()]
+    if "*" in entries:
+        return [
+            Warning(
+                "SEWERWORKS_FORWARDED_ALLOW_IPS is *: X-Forwarded-For is believed from any peer, so a client that "
+                "reaches gunicorn directly names any address it likes and escapes the sign-in throttle.",
+                hint="Name the proxies: 127.0.0.1 for the shipped nginx on this machine.",
+                id="sewerworks.W003",
+            )
+        ]
+    bad = []
+    for entry in entries:
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            bad.append(entry)
+    if not bad:
+        return []
+    return [
+        Error(
+            f"SEWERWORKS_FORWARDED_ALLOW_IPS names {', '.join(bad)}: not addresses or networks, so no proxy is "
+            "trusted and behind nginx every sign-in counts against 127.0.0.1: one person's typos would pause "
+            "signing in for the whole office.",
+            hint="Addresses or networks, comma-separated: 127.0.0.1 for the shipped nginx.",
+            id="sewerworks.E007",
+        )
+    ]

@@ -1,4 +1,5 @@
-"""Login everywhere: every staff page needs a signed-in user; and no request body over its limit.
+"""Login everywhere: every staff page needs a signed-in user; no request body over its limit; no NUL
+character in any text the site takes.
 
 Django's own ``LoginRequiredMiddleware`` redirects anonymous visitors to the login page. The API
 (``/api/``) is left to django-ninja, whose every endpoint requires session or token authentication
@@ -13,6 +14,10 @@ from typing import Any
 from django.contrib.auth.middleware import LoginRequiredMiddleware as _DjangoLoginRequired
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.http.multipartparser import MultiPartParserError
+from django.shortcuts import render
+
+from sewerworks.core.text import NUL_MESSAGE, Location, NulRefused, has_nul, without_nul
 
 API_PREFIX = "/api/"
 
@@ -103,3 +108,48 @@ class ContentSecurityPolicyMiddleware:
         if "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = getattr(settings, "SEWERWORKS_CSP", CONTENT_SECURITY_POLICY)
         return response
+
+
+# --- Text the database can store: no NUL character anywhere (issue 30) ----------------------------------
+
+
+def nul_in_request(request: HttpRequest) -> list[Location]:
+    """Where the request's path, query or form fields hold a NUL character (an uploaded file's name never
+    does: Django drops its characters that are not printable)."""
+    found: list[Location] = [["path"]] if has_nul(request.path_info) else []
+    found += [["query", without_nul(k)] for k, values in request.GET.lists() if has_nul([k, *values])]
+    if request.method in {"POST", "PUT", "PATCH", "DELETE"}:
+        try:
+            form = request.POST
+        except MultiPartParserError:  # not a form Django can read: the view says so (never a 500 here)
+            return found
+        found += [["form", without_nul(k)] for k, values in form.lists() if has_nul([k, *values])]
+    return found
+
+
+class RefuseNulMiddleware:
+    """The one rule for every text the site takes (``core.text``): a NUL character in the path, the query or a
+    form's fields is refused with a 422 naming each, before any view reads it:
+    the API answers ``{"detail": [{"loc": [...], "msg": ...}]}`` (a JSON body is checked by the API's
+    parser, ``core.api.parsing``), a page the site's refusal page. PostgreSQL stores no NUL in text: it was
+    a 500 there."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        found = nul_in_request(request)
+        if not found:
+            return self.get_response(request)
+        fields = [str(loc[-1]) for loc in found]
+        if request.path.startswith(API_PREFIX):
+            return JsonResponse({"detail": NulRefused(found).detail}, status=422)
+        if _wants_json(request):  # a page's own script (the map's geometry check): its "error", said the same way
+            error = f"{', '.join(fields)}: {NUL_MESSAGE}."
+            return JsonResponse({"detail": NulRefused(found).detail, "error": error}, status=422)
+        return render(request, "core/refused_input.html", {"fields": fields}, status=422)
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    accept = request.META.get("HTTP_ACCEPT", "")
+    return "application/json" in accept and "text/html" not in accept

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from sewerworks.core.determinations.run import LawNotInForce, run_determination, today
+from sewerworks.core.jobs.queue import do_cancel_job
 from sewerworks.core.jobs.runner import do_rerun_job
 from sewerworks.core.models import Job
 from sewerworks.core.web.dashboard import shown_panels
@@ -31,6 +32,7 @@ def job_list(request: HttpRequest) -> HttpResponse:
     context = {
         "jobs": Job.objects.select_related("created_by")[:200],
         "may_rerun": request.user.has_perm("core.rerun_job"),
+        "may_cancel": request.user.has_perm("core.cancel_job"),
     }
     return render(request, "core/job_list.html", context)
 
@@ -49,11 +51,26 @@ def job_rerun(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("core:job_detail", pk=pk)
 
 
+@require_POST
+@permission_required("core.cancel_job", raise_exception=True)
+def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Cancel a job still waiting for the worker (the Superintendent keeps the queue, issue 30)."""
+    job = get_object_or_404(Job, pk=pk)
+    try:
+        do_cancel_job(job, acting_user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"{job.title}: cancelled; the worker will not run it.")
+    return redirect("core:job_detail", pk=pk)
+
+
 @permission_required("core.view_job", raise_exception=True)
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = get_object_or_404(Job, pk=pk)
     template = "core/_job_progress.html" if request.htmx else "core/job_detail.html"  # type: ignore[attr-defined]
-    return render(request, template, {"job": job, "may_rerun": request.user.has_perm("core.rerun_job")})
+    may = {"may_rerun": request.user.has_perm("core.rerun_job"), "may_cancel": request.user.has_perm("core.cancel_job")}
+    return render(request, template, {"job": job, **may})
 
 
 @permission_required("core.run_determination", raise_exception=True)

@@ -60,7 +60,11 @@ def do_record_pump_out(
     receipt_volume_gal: Decimal | None = None,
 ) -> PumpOut:
     """Enter one pump-out in the log. A pump-out by a licensed hauler on or after the inspection that found
-    the trap due corrects the maintenance noncompliance; with a passed reinspection it meets the 72-hour order."""
+    the trap due corrects the maintenance noncompliance; with a passed reinspection it meets the 72-hour order.
+
+    An exact repeat of an entry (the same interceptor, day, hauler, volume and manifest number) is that
+    entry: it is returned with ``entered`` False and nothing is written (a form or request sent twice, I-175).
+    Another pump-out the same day (another volume, hauler or manifest) is a second entry."""
     require(acting_user, "grease.record_pump_out", "record a pump-out")
     not_in_future("pumped_on", pumped_on, "A pump-out")
     if pumped_on < interceptor.installed_on:
@@ -77,6 +81,35 @@ def do_record_pump_out(
     if receipt_service_date is not None and receipt_service_date > pumped_on + dt.timedelta(days=31):
         raise ValidationError({"receipt_service_date": "The receipt's service date is long after the pump-out."})
     manifest_number = without_nul(manifest_number).strip()
+    with transaction.atomic():
+        Interceptor.objects.select_for_update().filter(pk=interceptor.pk).exists()  # one entry at a time per trap
+        repeated = _repeated(interceptor, pumped_on, hauler, volume_gal, manifest_number)
+        if repeated is not None:
+            return repeated
+        return _enter(
+            interceptor, pumped_on, hauler, volume_gal, acting_user, disposal_facility, nysdec_approved_disposal,
+            manifest_number, receipt, receipt_service_date, receipt_volume_gal,
+        )  # fmt: skip
+
+
+def _repeated(
+    interceptor: Interceptor, pumped_on: dt.date, hauler: Hauler, volume_gal: Decimal, manifest_number: str
+) -> PumpOut | None:
+    """The entry in the log that this one repeats exactly (I-175), marked as not entered again."""
+    same = PumpOut.objects.filter(
+        interceptor=interceptor, pumped_on=pumped_on, hauler=hauler, volume_gal=volume_gal,
+        manifest_number=manifest_number,
+    ).order_by("id").first()  # fmt: skip
+    if same is not None:
+        same.entered = False
+    return same
+
+
+def _enter(
+    interceptor: Interceptor, pumped_on: dt.date, hauler: Hauler, volume_gal: Decimal, acting_user: Any,
+    disposal_facility: str, nysdec_approved_disposal: bool | None, manifest_number: str, receipt: Any,
+    receipt_service_date: dt.date | None, receipt_volume_gal: Decimal | None,
+) -> PumpOut:  # fmt: skip
     if manifest_number and PumpOut.objects.filter(hauler=hauler, manifest_number=manifest_number).exists():
         raise ValidationError(
             {"manifest_number": f"Manifest {manifest_number} of {hauler.name} is already in the log."}

@@ -60,6 +60,8 @@ class PumpOut(models.Model):
         settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, null=True, related_name="+"
     )
     history = HistoricalRecords()
+    # Not stored: False on the entry ``do_record_pump_out`` returns for an exact repeat of it (I-175).
+    entered: bool = True
 
     class Meta:
         verbose_name = "pump-out"

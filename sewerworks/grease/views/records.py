@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from sewerworks.core.access.permissions import require
-from sewerworks.enforcement.views.common import run_action
+from sewerworks.enforcement.views.common import apply_errors, run_action
 from sewerworks.grease import actions
 from sewerworks.grease.forms import HaulerForm, InspectionForm, InterceptorForm, PumpOutForm, ReceiptForm
 from sewerworks.grease.models import FoodServiceEstablishment, Hauler, PumpOut
@@ -54,14 +56,14 @@ def record_pump_out(request: HttpRequest, pk: int) -> HttpResponse:
     if interceptor is None:
         return render(request, "grease/no_interceptor.html", {"e": establishment}, status=409)
     form = PumpOutForm(request.POST or None, request.FILES or None)
-    if request.method == "POST":
-        done = run_action(
-            request,
-            form,
-            lambda: actions.do_record_pump_out(interceptor=interceptor, acting_user=request.user, **form.cleaned_data),  # type: ignore[arg-type]
-            "Pump-out entered in the log.",
-        )
-        if done:
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = actions.do_record_pump_out(interceptor=interceptor, acting_user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:  # the same form sent twice is the entry already in the log (I-175)
+            said = "Pump-out entered in the log." if entry.entered else "This pump-out is already in the log."
+            messages.success(request, said)
             return redirect("grease:establishment_detail", establishment.pk)
     return render(request, "grease/pump_out_form.html", {"e": establishment, "i": interceptor, "form": form})
 

@@ -15,6 +15,7 @@ from sewerworks.ordinance.readings import (
     i95_i116,
     i130_i134,
     i170_i172,
+    i175_i176,
 )
 from sewerworks.ordinance.readings.model import Interpretation, Status
 
@@ -27,6 +28,7 @@ ENTRIES: tuple[Interpretation, ...] = (
     *i95_i116.ENTRIES,
     *i130_i134.ENTRIES,
     *i170_i172.ENTRIES,
+    *i175_i176.ENTRIES,
 )
 
 __all__ = ["ENTRIES", "Interpretation", "Status"]

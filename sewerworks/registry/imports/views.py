@@ -32,6 +32,7 @@ from sewerworks.core.imports import rejects, staging
 from sewerworks.core.imports.common import ImportResult
 from sewerworks.core.imports.kinds import ImportKind, get_kind, import_kinds
 from sewerworks.core.imports.tasks import import_upload, preview_upload_job
+from sewerworks.core.jobs.queue import INTERACTIVE
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import Job
 from sewerworks.registry.imports.actions import do_import_upload, preview_upload
@@ -193,7 +194,7 @@ def _preview_job_page(request: HttpRequest, token: str, kind: str = "") -> HttpR
         job = Job.objects.filter(pk=started.get("job") or 0, kind=PREVIEW_JOB_KIND).first()
     if job is None:
         job = start_job(preview_upload_job, kind=PREVIEW_JOB_KIND, title="Preview of the uploaded files",
-                        acting_user=request.user, token=token, user_id=_user_id(request),
+                        acting_user=request.user, priority=INTERACTIVE, token=token, user_id=_user_id(request),
                         as_of=timezone.localdate().isoformat(), context=_context(request, kind))
         request.session[_key(PREVIEW_JOB_KEY, kind)] = {"token": token, "job": job.pk}
     return render(request, "registry/imports/preview_wait.html", {"job": job, **_screen(kind, request)})
@@ -219,7 +220,7 @@ def import_commit(request: HttpRequest, kind: str = "") -> HttpResponse:
     if rows > min(get_kind(k).job_rows for k, _, _ in paths):
         names = ", ".join(name for _, name, _ in paths)
         job = start_job(import_upload, kind=JOB_KIND, title=f"Import {names}"[:200],
-                        acting_user=request.user, token=token, user_id=request.user.pk,
+                        acting_user=request.user, priority=INTERACTIVE, token=token, user_id=request.user.pk,
                         valid_rows_only=valid_rows_only, as_of=timezone.localdate().isoformat(), context=context)
         request.session.pop(session_key, None)
         return redirect(_url("result", kind) + f"?job={job.pk}")

@@ -61,13 +61,20 @@ def test_a_discharge_point_is_a_point_and_a_polygon_is_refused_there_by_name(cli
         ({"field": "polygon"}, "give either wkt"),
         ({"field": "polygon", "wkt": SQUARE, "lonlat": "{}"}, "give either wkt"),
         ({"field": "street_name", "wkt": SQUARE}, "field must be one of polygon, discharge_point"),
-        ({"field": "polygon", "wkt": "POINT (1 2)\x00"}, "must not contain a NUL character"),
     ],
 )
 def test_bad_geometry_is_a_400_naming_the_field_and_the_rule(client_as, params: dict[str, str], said: str) -> None:
     response = client_as("clerk").get(URL, params)
     assert response.status_code == 400
     assert said in response.json()["error"]
+
+
+def test_a_nul_character_is_the_sites_one_refusal_which_the_map_reads_as_json(client_as) -> None:
+    """Issue 30: refused before the view (core.web.middleware.RefuseNulMiddleware), with the map's "error"."""
+    params = {"field": "polygon", "wkt": "POINT (1 2)\x00"}
+    response = client_as("clerk").get(URL, params, HTTP_ACCEPT="application/json")
+    assert response.status_code == 422
+    assert response.json()["error"] == "wkt: must not contain a NUL character."
 
 
 def test_an_empty_text_clears_the_map_and_converting_saves_nothing(client_as) -> None:

@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.management import CommandError, call_command
 
 from sewerworks.core.imports.kinds import get_kind
+from sewerworks.core.jobs.queue import INTERACTIVE
 from sewerworks.core.models import AuditEvent, Job
 from sewerworks.registry.geometry import from_lonlat
 from sewerworks.registry.imports.actions import do_import_polygons, do_import_roll, preview_roll
@@ -466,6 +467,7 @@ def test_a_large_upload_is_imported_by_a_background_job(areas, client_as, monkey
         started = client.post("/registry/import/commit/", {"mode": "all"})
     job = Job.objects.get(kind="registry-import")
     assert started["Location"].endswith(f"?job={job.pk}") and not Parcel.objects.exists()
+    assert job.priority == INTERACTIVE  # the worker takes an import before any batch queued earlier (issue 30)
     assert "hx-trigger" in client.get(started["Location"]).content.decode()
     from sewerworks.core.imports.tasks import import_upload
 
