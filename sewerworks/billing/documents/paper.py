@@ -107,6 +107,7 @@ def paper_bill(sheet: dict[str, Any], shared: dict[str, Any]) -> PaperBill:
             ("Account", f"{account}{route}"),
             ("Service address", bill.parcel.address or "—"),
             ("Parcel", f"tax map no. {bill.parcel.tax_map_number}"),
+            ("Online access code", sheet["access_code"]),
         ),
         right=tuple(right),
         meters=tuple(_meter(m) for m in sheet["meters"]),

@@ -43,12 +43,15 @@ class RandomHex(models.Func):
     def __hash__(self) -> int:
         return hash(("RandomHex", self.length))
 
-    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+    def as_sql(
+        self, compiler: Any, connection: Any, function: str | None = None, template: str | None = None,
+        arg_joiner: str | None = None, **extra: Any,
+    ) -> tuple[str, list[str | int]]:  # fmt: skip
         # SQLite: hex digits of as many random bytes as needed, cut to the length.
         nbytes = (self.length + 1) // 2
         return f"(substr(lower(hex(randomblob({nbytes}))), 1, {self.length}))", []
 
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[str | int]]:
         # The MD5 digest of a version-4 UUID (122 random bits of the operating system's generator): 32 digits.
         digits = "md5(gen_random_uuid()::text)"
         return f"(substr({digits}, 1, {self.length}))", []
