@@ -38,7 +38,9 @@ def test_a_board_member_opens_118_25_a_partial_section_and_the_list_of_what_is_n
     page.wait_for_load_state()
     expect(page.get_by_role("heading", name="§ 118-25 Inspection; installation of meter")).to_be_visible()
     expect(page.locator("#status [data-grade]")).to_have_text(section_coverage("118-25").grade.label)
-    certified = page.locator("li.requirement", has_text="the Water Superintendent certifies the meter installed and working")
+    certified = page.locator(
+        "li.requirement", has_text="the Water Superintendent certifies the meter installed and working"
+    )
     expect(certified.locator("[data-state]")).to_have_text("Complete")
     expect(certified.get_by_text("registry:meter_certify")).to_be_visible()
     expect(certified.get_by_text("do_certify_meter")).to_be_visible()

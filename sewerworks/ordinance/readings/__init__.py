@@ -14,6 +14,7 @@ from sewerworks.ordinance.readings import (
     i70_i92,
     i95_i116,
     i130_i134,
+    i160_i164,
     i170_i172,
     i175_i176,
 )
@@ -27,6 +28,7 @@ ENTRIES: tuple[Interpretation, ...] = (
     *i70_i92.ENTRIES,
     *i95_i116.ENTRIES,
     *i130_i134.ENTRIES,
+    *i160_i164.ENTRIES,
     *i170_i172.ENTRIES,
     *i175_i176.ENTRIES,
 )

@@ -20,7 +20,8 @@ ENTRIES = (
         "I-176",
         title="§118-38 prediction (I-67): a trap's records the prediction cannot read give a 'cannot predict' "
         "finding naming why, never an error",
-        decision="When a trap's readings and pump-outs cannot give a prediction (a fill over 1000%, more than 500 pump-outs), "
+        decision="When a trap's readings and pump-outs cannot give a prediction (a fill over 1000%, more than 500 "
+        "pump-outs), "
         "the advisory prediction is a 'cannot predict' finding naming the reason; the page, the list and the API "
         "still answer.",
         sections=("118-38",),
