@@ -19,7 +19,7 @@ REQUIREMENTS = claim(
              "posted, and no paper bill (I-163)",
              views=("public:paperless",), actions=(A + "do_set_paperless",),
              tests=(T + "test_paperless.test_posting_mails_each_paperless_owner_once_a_link_and_no_pdf_and_marks_"
-                    "the_run",)),
+                    "the_run", T + "test_paperless.test_an_owner_chooses_paperless_only_with_a_confirmed_address")),
     complete("118-5", "anyone asks whether a public sewer is available to a property, with the distance and the duty "
              "that follows, without an owner's name (I-46, I-162)",
              views=("public:availability", "public:parcel"),

@@ -28,6 +28,7 @@ class Catcher:
 
     def __init__(self) -> None:
         self.messages: list[Any] = []
+        self.port = 0
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
         from email import message_from_bytes, policy
@@ -51,6 +52,7 @@ def smtp(settings: Any) -> Iterator[Catcher]:
     catcher = Catcher()
     controller = Controller(catcher, hostname="127.0.0.1", port=free_port())
     controller.start()
+    catcher.port = controller.port
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", controller.port
     settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False

@@ -23,7 +23,8 @@ def test_posting_mails_each_paperless_owner_once_a_link_and_no_pdf_and_marks_the
     staff: Any, smtp: Any, client: Any
 ) -> None:
     w = build_world(staff, post=False)
-    PublicAccount.objects.filter(pk=w.ann.public.pk).update(paperless=True)  # Ann chose paperless; Bob did not
+    client.force_login(w.ann.user)  # Ann chooses paperless bills on her page; Bob does not
+    client.post("/public/me/paperless/", {"paperless": "on"})
     unconfirmed = make_public("carol@example.org", verified=False)  # paperless but never confirmed: no mail
     PublicAccount.objects.filter(pk=unconfirmed.pk).update(paperless=True)
     ended = make_public("dave@example.org")  # paperless, his link to Bob's parcel ended: no mail
@@ -50,7 +51,6 @@ def test_posting_mails_each_paperless_owner_once_a_link_and_no_pdf_and_marks_the
     assert (run.rows, run.detail["mails"]) == (1, 1)
 
     # the link in the mail opens the bill once Ann signs in
-    client.force_login(w.ann.user)
     link = next(line.strip() for line in body.splitlines() if "/public/bills/" in line)
     assert client.get(link.split("8000", 1)[-1]).status_code == 200
 
