@@ -4,6 +4,7 @@ python -m benchmarks billing [--accounts N]          (see benchmarks/billing_ben
 python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_bench.py)
 python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
 python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
+python -m benchmarks public_load [--owners 200]      (see benchmarks/public_load.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), or uses DATABASE_URL
 when set (scripts/with-postgres.sh python -m benchmarks), migrates it, times
@@ -55,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.bill_pdfs_bench import main as bill_pdfs_main
 
         return bill_pdfs_main(argv[1:])
+    if argv[:1] == ["public_load"]:
+        from benchmarks.public_load import main as public_load_main
+
+        return public_load_main(argv[1:])
     if argv[:1] == ["contract_users"]:
         from benchmarks.contract_users_bench import main as contract_users_main
 

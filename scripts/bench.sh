@@ -17,6 +17,7 @@ run scripts/with-postgres.sh python -m benchmarks billing --accounts "$ACCOUNTS"
 run python -m benchmarks bill_pdfs
 run python -m benchmarks contract_users --parcels "${BENCH_PARCELS_CONTRACTS:-100000}"
 run python -m benchmarks determine
+run python -m benchmarks public_load  # gunicorn on a throwaway PostgreSQL, as scripts/load.sh
 
 echo
 if [[ $status -eq 0 ]]; then echo "make bench: every goal met"; else echo "make bench: a goal was MISSED (see above)"; fi

@@ -12,5 +12,5 @@ class PublicConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "signals", "paperless", "navigation", "parcel_page", "coverage"):
+        for module in ("rules", "signals", "paperless", "navigation", "parcel_page", "coverage", "demo"):
             import_module(f"sewerworks.public.{module}")
