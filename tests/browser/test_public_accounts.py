@@ -7,44 +7,26 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 
 from sewerworks.billing.documents.context import printed_code
 from sewerworks.core.mail.outbox import send_now
-from sewerworks.public.tests.conftest import Catcher, build_world, free_port
+from sewerworks.public.tests.conftest import Catcher, build_world, smtp, staff
 from sewerworks.registry.actions import do_transfer_ownership
 from sewerworks.registry.models import Owner, SewerAccount
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def smtp(settings: Any) -> Iterator[Catcher]:
-    catcher = Catcher()
-    controller = Controller(catcher, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", controller.port
-    try:
-        yield catcher
-    finally:
-        controller.stop()
+__all__ = ["smtp", "staff"]  # the public side's fixtures: a local SMTP server, the staff
 
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_an_owner_signs_up_verifies_links_with_the_bills_code_and_downloads_the_bill(
-    page: Any, shot: Any, make_user: Any, smtp: Catcher, settings: Any, live_server: Any, width: int
+    page: Any, shot: Any, staff: Any, smtp: Catcher, settings: Any, live_server: Any, width: int
 ) -> None:
-    class Staff:
-        clerk = make_user("clerk")
-        superintendent = make_user("superintendent")
-
-    world = build_world(Staff)
+    world = build_world(staff)
     settings.SEWERWORKS_SITE_URL = live_server.url
     page.set_viewport_size({"width": width, "height": 900})
     email = f"owner{width}@example.org"
@@ -81,7 +63,7 @@ def test_an_owner_signs_up_verifies_links_with_the_bills_code_and_downloads_the_
     assert pdf.status == 200 and pdf.headers["content-type"] == "application/pdf" and pdf.body()[:5] == b"%PDF-"
 
     buyer = Owner.objects.create(name="NEW OWNER", mailing_address="1 Elm St", city="Milton", postal_code="12547")
-    do_transfer_ownership(world.ann.parcel, buyer, dt.date(2026, 11, 20), acting_user=Staff.clerk)
+    do_transfer_ownership(world.ann.parcel, buyer, dt.date(2026, 11, 20), acting_user=staff.clerk)
     assert page.request.get(href).status == 404
     page.goto("/public/me/")
     expect(page.get_by_text("No parcel is linked to your account yet.")).to_be_visible()

@@ -16,11 +16,14 @@ from aiosmtpd.controller import Controller
 from sewerworks.billing.actions import do_open_period, do_post_period, do_review_period
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill
+from sewerworks.core.testing.people import staff
 from sewerworks.enforcement.actions.notices import do_issue_notice, do_record_service
 from sewerworks.enforcement.models import Deadline, Notice
 from sewerworks.public.models import LinkKind, PublicAccount, PublicLink
 from sewerworks.registry.models import MeterRead, Parcel, SewerAccount, WaterMeter
 from sewerworks.registry.tests import factories as f
+
+__all__ = ["staff"]  # the staff every program's tests share (core.testing.people)
 
 
 class Catcher:
@@ -101,16 +104,6 @@ def make_public(email: str, *, verified: bool = True) -> PublicAccount:
 
     user = get_user_model().objects.create_user(username=f"public-{email}", email=email, password="a long passphrase 1")
     return PublicAccount.objects.create(user=user, email=email, verified_at=timezone.now() if verified else None)
-
-
-@pytest.fixture
-def staff(make_user: Any) -> Any:
-    class Staff:
-        clerk = make_user("clerk")
-        superintendent = make_user("superintendent")
-        inspector = make_user("inspector")
-
-    return Staff
 
 
 def build_world(staff: Any, *, post: bool = True) -> World:
