@@ -20,7 +20,7 @@ from sewerworks.public.models import LinkKind, PublicAccount, PublicLink
 from sewerworks.registry.models import Ownership, Parcel, SewerAccount
 
 NO_MATCH = ("The account number and access code do not match a bill of ours. Check both on your latest bill "
-            "(the code is printed under the parcel); wrong tries are counted.")  # fmt: skip
+            "(the code is printed beside the account number); wrong tries are counted.")  # fmt: skip
 DUMMY_CODE = "0" * ACCESS_CODE_LENGTH
 GRANTED, REVOKED, ROTATED = "public link granted", "public link ended", "access code replaced"
 
