@@ -117,7 +117,7 @@ class PublicAccountSession(SessionAuth):
 
 
 public_api = NinjaAPI(title="sewerworks: your online account", version="1", urls_namespace="public_api",
-                      auth=PublicAccountSession(), docs_url=None)  # fmt: skip
+                      auth=PublicAccountSession(), docs_url=None, openapi_url=None)  # fmt: skip
 
 
 @public_api.exception_handler(Http404)

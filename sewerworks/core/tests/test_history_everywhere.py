@@ -32,6 +32,11 @@ APPEND_ONLY = {
     "pretreatment.sample": "a lab sample as entered, never edited (a correction is a new sample); one AuditEvent a run",
     "pretreatment.result": "lab results written in bulk with their sample",
     "pretreatment.exceedance": "what an evaluation found, written by it with its decision; never edited",
+    "core.outgoingmail": "the outbox: a mail as queued, its delivery state written by the sender, like core.job",
+    "public.publicaccount": "a person's own account: sign-up, confirmation, paperless and password are each an "
+    "AuditEvent; staff never edit it",
+    "public.publiclink": "granted once and ended once (who, when, why kept on the row), each with an AuditEvent",
+    "public.pagehits": "a per-address page count of one minute (the rate limit), not a record",
 }
 
 
