@@ -1,5 +1,5 @@
 # sewerworks: the two commands of the README, and the benchmarks.
-.PHONY: run test bench load venv lint clean
+.PHONY: run test fuzz bench load venv lint clean
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -14,6 +14,11 @@ run: venv
 ## make test: lint, types, the suite on SQLite and on a throwaway PostgreSQL 15
 test:
 	scripts/test.sh
+
+## make fuzz: schemathesis random and long (every phase) against the demo on PostgreSQL, as the clerk and as the
+## Town Engineer (FUZZ_SECONDS per role, default 600; FUZZ_SEED replays a run); not in make test
+fuzz:
+	FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_SEED="$(FUZZ_SEED)" FUZZ_ROLES="$(FUZZ_ROLES)" scripts/fuzz.sh
 
 ## make bench: speed and memory figures, each against a floor measured in the same process
 bench: venv

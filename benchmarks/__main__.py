@@ -1,10 +1,15 @@
 """python -m benchmarks [--parcels N | --quick] [--runs R] [--seed S] [--keep] [--explain]
 python -m benchmarks import_contention [--rows N] [--keep]   (see benchmarks/import_contention.py)
 python -m benchmarks billing [--accounts N]          (see benchmarks/billing_bench.py)
+python -m benchmarks rate_review [--accounts N]      (see benchmarks/rate_review_bench.py)
 python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_bench.py)
 python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
 python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
 python -m benchmarks public_load [--owners 200]      (see benchmarks/public_load.py)
+python -m benchmarks relevy [--accounts N]           (see benchmarks/relevy_bench.py)
+python -m benchmarks capital_charge [--parcels N]    (see benchmarks/capital_charge_bench.py)
+python -m benchmarks compliance [--results N]        (see benchmarks/compliance_bench.py)
+python -m benchmarks test_plan [--sections 400]      (see benchmarks/test_plan_bench.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), or uses DATABASE_URL
 when set (scripts/with-postgres.sh python -m benchmarks), migrates it, times
@@ -48,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.billing_bench import main as billing_main
 
         return billing_main(argv[1:])
+    if argv[:1] == ["rate_review"]:
+        from benchmarks.rate_review_bench import main as rate_review_main
+
+        return rate_review_main(argv[1:])
     if argv[:1] == ["determine"]:
         from benchmarks.determine_bench import main as determine_main
 
@@ -60,6 +69,22 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.public_load import main as public_load_main
 
         return public_load_main(argv[1:])
+    if argv[:1] == ["relevy"]:
+        from benchmarks.relevy_bench import main as relevy_main
+
+        return relevy_main(argv[1:])
+    if argv[:1] == ["capital_charge"]:
+        from benchmarks.capital_charge_bench import main as capital_charge_main
+
+        return capital_charge_main(argv[1:])
+    if argv[:1] == ["compliance"]:
+        from benchmarks.compliance_bench import main as compliance_main
+
+        return compliance_main(argv[1:])
+    if argv[:1] == ["test_plan"]:
+        from benchmarks.test_plan_bench import main as test_plan_main
+
+        return test_plan_main(argv[1:])
     if argv[:1] == ["contract_users"]:
         from benchmarks.contract_users_bench import main as contract_users_main
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.timing import require_empty_database
+from benchmarks.timing import require_empty_database, setup_django
 
 ROOT = Path(__file__).resolve().parents[1]
 DISTRICT_PARCELS = 1500
@@ -46,6 +46,22 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="After the runs, one more engine run with each SQL statement's CPU seconds summed and printed.",
     )
     return p.parse_args(argv)
+
+
+def prepared(accounts: int, seed: int) -> tuple[Any, Any]:
+    """On the empty database Django is set up on: migrated, the demo district and ``accounts`` bulk accounts
+    built (``build``), vacuumed; the autumn 2026 period of every account and the bench's superuser."""
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    from sewerworks.billing.models import BillingPeriod
+
+    call_command("migrate", verbosity=0)
+    require_empty_database()
+    build(accounts, seed)
+    user = User.objects.create_superuser("bench", password=None)
+    vacuum()
+    return BillingPeriod.objects.get(end=PERIOD_END, area__isnull=True), user
 
 
 def build(n: int, seed: int) -> None:
@@ -275,28 +291,14 @@ def main(argv: list[str]) -> int:
     args = parse(argv)
     var_dir = tempfile.mkdtemp(prefix="sewerworks-bench-billing-")
     try:
-        os.environ["SEWERWORKS_VAR"] = var_dir
-        os.environ["DJANGO_SETTINGS_MODULE"] = "sewerworks.settings"
-        import django
-
-        django.setup()
-        from django.conf import settings
-        from django.contrib.auth.models import User
-        from django.core.management import call_command
+        setup_django(var_dir)
         from django.db import connection
 
         from sewerworks.billing.engine.gather import chunks
-        from sewerworks.billing.models import BillingPeriod
 
-        settings.DEBUG = False
-        call_command("migrate", verbosity=0)
-        require_empty_database()
         rng = random.Random(args.seed)
         start = time.perf_counter()
-        build(args.accounts, args.seed)
-        user = User.objects.create_superuser("bench", password=None)
-        vacuum()
-        period = BillingPeriod.objects.get(end=PERIOD_END, area__isnull=True)
+        period, user = prepared(args.accounts, args.seed)
         accounts = len([i for _, _, part in chunks(period, 100_000) for i in part])
         load = os.getloadavg()
         print(

@@ -17,12 +17,18 @@ class BillingConfig(AppConfig):
             "dashboard",
             "coverage",
             "demo.district",
+            "demo.cash",
             "parcel_page",
             "timeline",
             "navigation",
             "imports.reads",
             "penalties.steps",
+            "property.connection",
+            "property.steps",
+            "property.tap",
             "attachments",
+            "cash.charges",
+            "review.steps",
         ):
             try:
                 import_module(f"sewerworks.billing.{module}")

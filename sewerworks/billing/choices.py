@@ -39,6 +39,9 @@ class LedgerKind(models.TextChoices):
     PENDING_CHARGE = "pending_charge", "Charge from another program"
     RELEVY_TRANSFER = "relevy_transfer", "Transferred to the tax roll (relevy)"
     REVERSAL = "reversal", "Payment reversed (returned check)"
+    INTEREST = "interest", "Interest on unpaid charges (§118-53)"
+    RELEVY_CHARGE = "relevy_charge", "Relevy charge (Board resolution)"
+    REFUND = "refund", "Credit refunded (paid by the Supervisor)"
 
 
 class PaymentMethod(models.TextChoices):

@@ -1,8 +1,9 @@
 """What billing carries out of Article X, requirement by requirement (the ordinance browser's claims): the
 semiannual user charge from the Water District's reads (§§118-49, 51, 52, with §118-6's wash water), revisions
-by resolution (§118-50), payments at the Town Clerk's counter and the late penalty (§118-53); and the capital
-cost amortization charge, the annual review, the lien, the Clerk's statement and the connection charge that do
-not exist yet (§§118-49 to 54)."""
+by resolution and the Board's annual review (§118-50), payments at the Town Clerk's counter, their deposits and
+turnover per area fund, corrections, the late penalty, the Town Clerk's statement of unpaid charges and their relevy
+on the tax roll (§118-53), the capital cost amortization charge (§§118-49, 51, 52), the connection charge
+(§118-54), the search letter and a sale; and what does not exist yet (the capital charge's lien and export)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,17 @@ from sewerworks.core.ordinance_browser.requirements import claim, complete, miss
 A = "sewerworks.billing.actions."
 T = "sewerworks.billing.tests."
 R = T + "test_requirements."
+CASH = T + "test_cash_screens."
 RUN = T + "test_views.test_the_clerk_runs_the_draft_as_a_job_and_sees_exceptions_first"
 RUN_VIEWS = ("billing:period_run", "billing:bill_detail")
 SWEEP = "sewerworks.enforcement.actions.do_sweep"
+YEAR_END = T + "test_relevy_screens.test_the_clerk_drafts_files_adopts_exports_and_settles_through_the_screens"
 CAPITAL_CHARGE = ("The Town's tax office computes the capital charge from the assessment roll at the Board's rate "
                   "and puts it on the town and county tax bill, outside sewerworks.")  # fmt: skip
+CAPITAL = "sewerworks.billing.capital.run.do_run_capital_charge"
+CAPITAL_TEST = T + "test_property_screens.test_the_clerk_runs_the_capital_charge_and_leaves_out_a_parcel"
+PROPERTY = "sewerworks.billing.property."
+CONNECTION_TEST = T + "test_property_screens.test_the_clerk_bills_prints_and_takes_a_payment_toward_a_connection_charge"
 
 REQUIREMENTS = claim(
     "billing",
@@ -26,16 +33,27 @@ REQUIREMENTS = claim(
              views=("billing:period_run", "billing:period_post"),
              commands=("bill_run",), actions=(A + "do_start_bill_run", A + "do_post_period"),
              tests=(RUN, T + "test_views.test_the_superintendent_reviews_and_posts_from_the_period_page")),
-    missing("118-49", "the capital cost amortization charge levied on all owners of property within the improvement "
-            "boundaries (I-28)", meanwhile=CAPITAL_CHARGE),
+    complete("118-49", "the capital cost amortization charge levied on all owners of property within the improvement "
+             "boundaries (I-28, I-122)", views=("billing:capital", "billing:capital_year"), actions=(CAPITAL,),
+             topics=("capital-charge",), tests=(CAPITAL_TEST,)),
     complete("118-50", "revised user charges recorded as the Board's resolution, in force from its date (I-43)",
              views=("core:resolution_new",), actions=("sewerworks.core.resolutions.actions.do_record_resolution",),
              tests=("sewerworks.core.tests.test_resolution_screens.test_the_clerk_records_a_resolution_and_sees_what_"
                     "it_changed",
                     T + "test_engine.test_a_period_ending_before_the_new_rate_is_rated_at_the_old_one_24_dollars")),
-    missing("118-50", "the Town Board's annual review of the user charges against the actual operation and "
-            "maintenance cost", meanwhile="The Board reviews the rates each year from the Town's budget and the "
-            "Superintendent's figures; sewerworks offers no rate-review report."),
+    complete("118-50", "the Town Board's annual review of the user charges against the actual operation and "
+             "maintenance cost: each area's budget, a posted period re-rated at candidate rates, the Board's "
+             "resolution (I-129)",
+             views=("billing:budgets", "billing:rate_reviews", "billing:rate_review", "billing:add_candidate",
+                    "billing:decide_review"),
+             commands=("sweep",),
+             actions=(A + "do_enter_budget", A + "do_open_review", A + "do_add_candidate", A + "do_decide_review",
+                      SWEEP),
+             topics=("rate-review",),
+             tests=(CASH + "test_the_rate_review_pages",
+                    T + "test_rate_review.test_the_boards_resolution_adopts_a_candidate_from_its_effective_date_and_"
+                    "meets_the_reminder",
+                    T + "test_rate_review.test_the_daily_sweep_opens_the_years_reminder_once_the_town_bills")),
     complete("118-51", "sewer user charges billed semiannually, on the Water District's calendar (I-58)",
              views=("billing:home",), actions=(A + "do_open_period",),
              tests=(T + "test_views.test_a_clerk_opens_a_period_on_a_calendar_day_and_is_told_which_days_end_one",)),
@@ -44,7 +62,8 @@ REQUIREMENTS = claim(
              tests=(T + "test_bill_pdf_screens.test_the_clerk_prints_the_mailing_as_a_job_sees_its_progress_and_"
                     "downloads_it",)),
     missing("118-51", "the capital cost amortization charge billed with the town's tax statement (I-28)",
-            meanwhile=CAPITAL_CHARGE),
+            meanwhile="sewerworks computes each parcel's charge and the totals per area; the clerk gives the tax "
+            "office the totals per area from the capital charge page, for the town and county tax bill."),
     complete("118-52", "the Water District's reads imported for the period's read window (I-48, I-58, I-60, I-96)",
              views=("registry:import_kind_home", "registry:import_kind_commit"), commands=("import_reads",),
              tests=(T + "test_reads_import_views.test_upload_preview_and_valid_rows_only_then_back_to_the_period",)),
@@ -64,8 +83,10 @@ REQUIREMENTS = claim(
              views=("api:record_strength",), actions=(A + "do_record_strength",),
              tests=(T + "test_api.test_strength_is_recorded_with_who_and_from_what_and_refused_naming_the_field",
                     T + "test_engine.test_strength_above_normal_adds_its_surcharge")),
-    missing("118-52", "the capital cost amortization charge levied on each parcel's assessed valuation (I-28)",
-            meanwhile=CAPITAL_CHARGE),
+    complete("118-52", "the capital cost amortization charge levied on each parcel's taxable valuation at the rate the "
+             "Board sets for its area (I-28, I-122)", views=("billing:capital",), actions=(CAPITAL,),
+             topics=("capital-charge",), tests=(CAPITAL_TEST, T + "test_capital_charge.test_the_run_agrees_with_the_"
+                                                             "topic_parcel_by_parcel")),
     complete("118-53", "bills paid to the Town Clerk at the counter, each payment settling the oldest bill first, its "
              "penalty before its charge (I-63, I-65, I-116)", views=("billing:counter", "billing:counter_account"),
              actions=(A + "do_take_payment",),
@@ -78,18 +99,64 @@ REQUIREMENTS = claim(
              tests=(T + "test_penalties.test_the_sweep_the_day_after_the_penalty_date_adds_10_percent_to_each_bill_"
                     "left_owing",
                     T + "test_penalties.test_the_bill_page_shows_its_penalty_date_and_the_penalty_with_its_citation")),
-    missing("118-53", "the payments reported for the Marlboro and the Milton Sewer Improvement Areas (I-11)",
-            meanwhile="The clerk sorts the day's receipts by area by hand for the two area funds' deposits."),
-    missing("118-53", "the unpaid user and capital charges, with their penalties and interest, a lien on the property",
-            meanwhile="The lien is carried by the relevy on the Town's tax roll, prepared outside sewerworks."),
-    missing("118-53", "the Town Clerk's statement of unpaid charges filed with the Town Board (I-29)",
-            meanwhile="The unpaid-charges statement is prepared outside sewerworks from the accounts' statements."),
-    missing("118-54", "the connection charge the Board's resolution sets, by the building sewer's diameter, levied on "
-            "every owner who taps in (I-42)", meanwhile="The clerk bills the connection charge by hand from the "
-            "Board's fees resolution when the permit is granted."),
+    complete("118-53", "the payments reported for the Marlboro and the Milton Sewer Improvement Areas: the day's "
+             "deposit and the month's turnover to the Supervisor per fund, revenue per area (I-11, I-126, I-127)",
+             views=("billing:deposits", "billing:deposit_detail", "billing:deposit_slip", "billing:turnover",
+                    "billing:turnover_pdf", "billing:turnover_csv", "billing:close_month", "billing:revenue"),
+             actions=(A + "do_close_deposit", A + "do_close_month"),
+             tests=(CASH + "test_the_clerk_closes_the_drawer_and_prints_the_slip",
+                    CASH + "test_the_months_turnover_as_page_pdf_and_csv_then_closed",
+                    CASH + "test_the_board_member_reads_revenue_and_bad_dates_are_notes")),
+    complete("118-53", "payments corrected with a second person's approval, returned checks with their fee, and "
+             "credits refunded through the Board's audit (I-128)",
+             views=("billing:make_adjustment", "billing:check_adjustment", "billing:returned_letter",
+                    "billing:authorise_refund", "billing:refund_step"),
+             actions=(A + "do_make_adjustment", A + "do_approve_adjustment", A + "do_reverse_payment",
+                      A + "do_authorise_refund", A + "do_record_refund_paid"),
+             tests=(CASH + "test_an_adjustment_from_the_counter_and_its_approval",
+                    CASH + "test_a_returned_check_from_the_receipt_page_and_its_letter",
+                    CASH + "test_a_refund_through_its_steps_on_screen")),
+    complete("118-53", "the Town Clerk's statement of unpaid charges, with their penalties and interest, each "
+             "property's description, its owner so far as known and the amount, filed with the Town Board on or "
+             "before the Town Law day (I-29, I-117 to I-120)",
+             views=("billing:relevy", "billing:relevy_draft", "billing:relevy_statement"), commands=("relevy",),
+             actions=(A + "relevy.do_file_statement",), topics=("relevy",),
+             tests=(YEAR_END, T + "test_relevy_command.test_the_year_end_from_the_command_line",
+                    T + "test_relevy.test_the_statement_lists_each_unpaid_bill_past_its_penalty_date_to_the_cent")),
+    complete("118-53", "the unpaid user charges, with their penalties and interest, a lien on the property: relevied "
+             "on the tax roll when the Board adopts the statement, sent to the county and settled (I-120, I-121)",
+             views=("billing:relevy_adopt", "billing:relevy_remove", "billing:relevy_export",
+                    "billing:relevy_export_write", "billing:relevy_settlement"), commands=("relevy",),
+             actions=(A + "relevy.do_adopt_statement", A + "relevy.do_remove_from_roll",
+                      A + "taxroll.do_export_tax_roll", A + "taxroll.do_record_settlement"),
+             tests=(YEAR_END, T + "test_relevy.test_the_adoption_moves_what_is_unpaid_at_the_cutoff_to_the_roll_and_"
+                    "the_balance_stays")),
+    missing("118-53", "the unpaid capital charges, with their penalties and interest, a lien on the property (I-28)",
+            meanwhile=CAPITAL_CHARGE),
+    complete("118-54", "the connection charge the Board's resolution sets, by the building sewer's diameter, levied on "
+             "every owner who taps in, on a bill of its own paid by name (I-42, I-123)",
+             views=("billing:connection_new", "billing:connection_charge", "billing:connection_charge_pdf"),
+             actions=(PROPERTY + "connection.do_post_connection_charge",
+                      PROPERTY + "connection.do_pay_connection_charge"),
+             topics=("connection-charge",), tests=(CONNECTION_TEST,)),
+    complete("118-54", "the connection charge billed when the owner taps in: the recorded connection bills it in the "
+             "same transaction, whatever path recorded it (an inspection's result, the API)",
+             views=("inspections:result", "api:record_connection"),
+             actions=("sewerworks.enforcement.actions.do_record_connection",), topics=("connection-charge",),
+             tests=(T + "test_connection_tap.test_a_six_inch_tap_recorded_by_the_superintendent_bills_2250_on_the_"
+                    "day_of_the_connection",)),
     missing("118-54", "unpaid connection charges, with interest and penalties, a lien levied on the property",
             meanwhile="The clerk reports unpaid connection charges to the tax office for the relevy."),
-    missing("118-54", "the lateral the town builds, covered by the connection charge, and the Board's installation "
-            "charge when it contracts for the building sewer", meanwhile="The Sewer Department schedules the lateral "
-            "and the Town Clerk bills any installation charge the Board sets, outside sewerworks."),
+    complete("118-54", "the lateral the town builds covered by the connection charge (I-12), and the Board's "
+             "installation charge when it contracts for the building sewer (I-123)",
+             views=("billing:connection_new",), actions=(PROPERTY + "connection.do_post_connection_charge",),
+             topics=("connection-charge",),
+             tests=(T + "test_property_screens.test_the_installation_charge_is_billed_with_the_connection_charge",)),
+    complete("118-53", "unpaid charges run with the property: a buyer's attorney told what is owed on it as of a day "
+             "(the search letter, I-124); at a sale the account and its ledger stay with the parcel (I-125)",
+             views=("billing:search_letter", "billing:record_sale"),
+             actions=(PROPERTY + "letter.do_write_search_letter", PROPERTY + "sale.do_record_sale"),
+             tests=(T + "test_property_screens.test_the_clerk_writes_a_search_letter_and_downloads_it",
+                    T + "test_property_screens.test_the_clerk_records_a_sale_and_a_bad_final_read_is_named_on_its_"
+                    "field")),
 )  # fmt: skip

@@ -87,3 +87,44 @@ def run_bill_batch(job_id: int, batch_id: int, *, progress: Any = None, workers:
 def bill_pdfs(job_id: int, batch_id: int) -> None:
     """A period's bills as one PDF for the mailing, in chunks, reporting progress after each."""
     run_bill_batch(job_id, batch_id)
+
+
+def run_notice_batch(job_id: int, batch_id: int, *, progress: Any = None, workers: int | None = None) -> dict[str, Any]:
+    """Typeset a statement's notices before relevy into the batch's file (§118-53), with progress on its Job."""
+    from django.core.files.storage import default_storage
+
+    from sewerworks.billing.documents.batch import describe
+    from sewerworks.billing.models import NoticeBatch
+    from sewerworks.billing.models.relevy import notice_file_name
+    from sewerworks.billing.taxroll.notices import write_notices
+
+    with JobRun(job_id) as run:
+
+        def report(*, done: int, total: int | None = None, message: str = "") -> None:
+            run.progress(done=done, total=total, message=message)
+            if progress is not None:
+                progress(done=done, total=total, message=message)
+
+        batch = NoticeBatch.objects.select_related("statement").get(pk=batch_id)
+        name = notice_file_name(batch, "")
+        path = Path(default_storage.path(name))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"notices-{batch.pk}.partial")  # a killed run leaves only this, rerun overwrites it
+        try:
+            with partial.open("wb") as out:
+                outcome = write_notices(batch.statement, batch.order, out, progress=report, workers=workers)
+            partial.replace(path)
+        except BaseException:
+            partial.unlink(missing_ok=True)
+            raise
+        NoticeBatch.objects.filter(pk=batch.pk).update(file=name, notices=outcome.bills, pages=outcome.pages,
+                                                       size=outcome.size, finished_at=timezone.now())  # fmt: skip
+        run.result = {"batch": batch.pk, "notices": outcome.bills, "pages": outcome.pages, "bytes": outcome.size,
+                      "message": f"Ready to download: {describe(outcome).replace('bills', 'notices', 1)}."}  # fmt: skip
+    return run.result
+
+
+@task()
+def relevy_notices(job_id: int, batch_id: int) -> None:
+    """The notices before relevy of a filed statement as one PDF, in chunks, reporting progress after each."""
+    run_notice_batch(job_id, batch_id)

@@ -1,11 +1,11 @@
 """What contract users carry out of §118-29.1 (with §118-1's definition, I-10), requirement by requirement (the
 ordinance browser's claims): the screen of every parcel outside both areas, the petition and the Town Board's
-approval by resolution, the fees charged, the account billed as a user inside the area; and the capital charge
-that is not computed yet."""
+approval by resolution, the fees charged, the account billed as a user inside the area, and the capital charge
+assessed as on a property inside (billing's capital charge run)."""
 
 from __future__ import annotations
 
-from sewerworks.core.ordinance_browser.requirements import claim, complete, missing
+from sewerworks.core.ordinance_browser.requirements import claim, complete
 
 A = "sewerworks.contracts.actions."
 T = "sewerworks.contracts.tests."
@@ -31,7 +31,9 @@ REQUIREMENTS = claim(
     complete("118-29.1", "sewer use fees as a property inside: the account billed and credited in the area of the main "
              "its lateral joins (I-106)", views=("contracts:petition_new",), actions=(A + "agreements.do_petition",),
              tests=(T + "test_agreements.test_approval_needs_the_lateral_that_names_the_revenue_area",)),
-    missing("118-29.1", "the contract user assessed the property tax (the capital charge) as a property inside the "
-            "area (I-28)", meanwhile="The Town's tax office adds the contract user's capital charge to its tax bill "
-            "from the Board's approval of the contract."),
+    complete("118-29.1", "the contract user assessed the property tax (the capital charge) as a property inside the "
+             "area of its revenue main (I-28, I-10, I-122)", views=("billing:capital",),
+             actions=("sewerworks.billing.capital.run.do_run_capital_charge",), topics=("capital-charge",),
+             tests=("sewerworks.billing.tests.test_capital_charge.test_a_parcel_outside_both_areas_is_not_charged_but_a_"
+                    "contract_user_is_at_its_revenue_area",)),
 )  # fmt: skip

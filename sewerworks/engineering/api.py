@@ -1,7 +1,8 @@
 """Sewer extensions over REST: projects, their design revisions with the review's findings and elements, and
 the import of a new revision (multipart upload). Every change goes through ``engineering.actions``,
 role-checked and audited. Refusals: 401, 403 for the wrong role, 404 for an unknown id, 422 naming the field
-and the rule (an unreadable design: its section and line)."""
+and the rule (an unreadable design: its section and line, every problem). Construction, daily reports,
+stop-work, test plans, exfiltration tests and the owners' petition: ``api_construction``."""
 
 from __future__ import annotations
 
@@ -9,19 +10,20 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
-from ninja import File, Form, Router, Status
+from ninja import File, Form, Status
 from ninja.files import UploadedFile
 
 from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404 as _get
 from sewerworks.core.api.errors import refused as _refused
+from sewerworks.engineering import api_construction as _construction  # noqa: F401  (registers its operations)
 from sewerworks.engineering import api_schemas as s
 from sewerworks.engineering.actions import do_import_design
+from sewerworks.engineering.api_router import router
 from sewerworks.engineering.forms import MAX_DESIGN_BYTES
 from sewerworks.engineering.models import DesignRevision, ExtensionProject
 from sewerworks.registry.api import REFUSALS
 
-router = Router(tags=["engineering"])
 VIEW = "engineering.view_engineering"
 
 

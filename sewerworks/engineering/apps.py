@@ -13,7 +13,9 @@ class EngineeringConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
-        for module in ("rules", "dashboard", "demo", "navigation", "imports", "coverage"):
+        modules = ("rules", "charges", "attachments", "dashboard", "demo", "navigation", "imports", "coverage",
+                   "parcel_page", "inspection_subject")
+        for module in modules:
             try:
                 import_module(f"sewerworks.engineering.{module}")
             except ModuleNotFoundError as exc:

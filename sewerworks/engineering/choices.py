@@ -23,8 +23,29 @@ class Authority(models.TextChoices):
 
 
 class ProjectStatus(models.TextChoices):
+    """The extension's own words: under construction once the Town Engineer's inspection starts (a permit's
+    status is ``in_construction``; an extension is a project, not a permit)."""
+
     UNDER_REVIEW = "under_review", "Under review"
     APPROVED = "approved", "Approved for construction"
+    UNDER_CONSTRUCTION = "under_construction", "Under construction"
+
+
+class SecurityKind(models.TextChoices):
+    """The guaranty securities the town may demand (§118-35: "a completion bond and/or maintenance bond or
+    certified check")."""
+
+    COMPLETION_BOND = "completion_bond", "Completion bond"
+    MAINTENANCE_BOND = "maintenance_bond", "Maintenance bond"
+    CERTIFIED_CHECK = "certified_check", "Certified check"
+
+
+class SectionResult(models.TextChoices):
+    """An exfiltration test's result (§118-34): a test that is not valid is refused, never recorded. A planned
+    section with no test yet is "untested" (shown, never stored)."""
+
+    PASSED = "passed", "Passed"
+    FAILED = "failed", "Failed"
 
 
 class DesignFormat(models.TextChoices):
@@ -33,8 +54,15 @@ class DesignFormat(models.TextChoices):
 
 
 class ElementKind(models.TextChoices):
+    """What an element of a design is. A file's nodes other than manholes keep their own names (an outfall is
+    not a manhole), and a link open at the top is a channel, not a pipe (I-143)."""
+
     PIPE = "pipe", "Pipe"
     MANHOLE = "manhole", "Manhole"
+    OUTFALL = "outfall", "Outfall"
+    STORAGE = "storage", "Storage unit"
+    DIVIDER = "divider", "Flow divider"
+    CHANNEL = "channel", "Open channel"
 
 
 class Severity(models.TextChoices):

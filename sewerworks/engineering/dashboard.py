@@ -1,5 +1,6 @@
-"""The engineering dashboard: extensions under review, designs failing the review, approvals awaited; and
-the Town Engineer's work (I-113): the plans of extensions under review awaiting the §118-29 approval."""
+"""The engineering dashboard: extensions under review, designs failing the review, approvals awaited, those
+under construction and any stop-work order open; and the work (I-113): the Town Engineer's plans awaiting
+the §118-29 approval, the clerk's months of inspection to bill (§118-31, I-141)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from django.urls import reverse
 from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, TOWN_ENGINEER
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
 from sewerworks.enforcement.choices import Program
+from sewerworks.engineering.actions.inspection_bills import unbilled_months
 from sewerworks.engineering.choices import Authority, ProjectStatus, ReviewOutcome
-from sewerworks.engineering.models import ExtensionProject
+from sewerworks.engineering.models import ExtensionProject, StopWorkOrder
 
 
 @dashboard_panel(roles=[TOWN_ENGINEER, SUPERINTENDENT, CLERK, BOARD_MEMBER])
@@ -28,6 +30,8 @@ def engineering_panel(request: HttpRequest) -> Panel | None:
         "failing": [(p, r) for p, r in latest if r is not None and r.outcome == ReviewOutcome.FAILS],
         "awaiting": sum(1 for p in under_review if p.missing_approvals()),
         "approved": ExtensionProject.objects.filter(status=ProjectStatus.APPROVED).count(),
+        "building": ExtensionProject.objects.filter(status=ProjectStatus.UNDER_CONSTRUCTION).count(),
+        "stopped": list(StopWorkOrder.objects.filter(lifted_on__isnull=True).select_related("project")),
     }
     return Panel("Sewer extensions (§118-29 – 33)", "engineering/_dashboard_panel.html", context, order=50)
 
@@ -45,3 +49,16 @@ def engineering_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
             url=reverse("engineering:project_detail", args=[project.pk]) + "#facts-h",
             program=Program.ENGINEERING.label, section="118-29", note=outcome.capitalize(),
         )  # fmt: skip
+
+
+@my_work(roles=[CLERK])
+def inspection_bills_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
+    """Each ended month of the Town Engineer's inspection not yet billed to who builds (§118-31, I-141)."""
+    for project in ExtensionProject.objects.filter(status=ProjectStatus.UNDER_CONSTRUCTION).order_by("name"):
+        for month in unbilled_months(project, today):
+            yield WorkItem(
+                title=f"Bill {month:%B %Y}'s inspection", subject=project.name, action="Bill the month",
+                url=reverse("engineering:construction", args=[project.pk]) + "#bills-h",
+                program=Program.ENGINEERING.label, section="118-31",
+                note=f"To parcel {project.parcel.tax_map_number}" if project.parcel else "No parcel of record",
+            )  # fmt: skip

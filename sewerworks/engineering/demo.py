@@ -19,9 +19,10 @@ from typing import Any
 
 from django.contrib.auth.models import Group, User
 
-from sewerworks.core.access.roles import CLERK, TOWN_ENGINEER
+from sewerworks.core.access.roles import CLERK, INSPECTOR, TOWN_ENGINEER
 from sewerworks.core.demo import DEMO_BUILDERS, told_on
 from sewerworks.engineering import actions
+from sewerworks.engineering.demo_construction import hudson_ridge, sunset_lane
 from sewerworks.registry import geometry
 from sewerworks.registry.demo.names import DEMO_TODAY
 
@@ -119,8 +120,12 @@ def build(*, write: Callable[[str], None], **_: Any) -> None:
                                acting_user=engineer)  # fmt: skip
     actions.do_record_approval(project=church, authority="nys_doh", approved_on=D(2026, 11, 2), acting_user=clerk,
                                reference="NYSDOH plan approval 26-0377")  # fmt: skip
+    inspector = _user("inspector", INSPECTOR, "Ian", "Inspector")
+    built = [said for said in (hudson_ridge((clerk, engineer, inspector), design),
+                               sunset_lane((clerk, engineer, inspector), design)) if said]  # fmt: skip
+    more = "; " + "; ".join(built) if built else ""
     write(f"Engineering: {turnpike.name} under review ({first.failing} failing findings); {church.name} revision "
-          f"{clean.number} reviewed clean and approved.")  # fmt: skip
+          f"{clean.number} reviewed clean and approved{more}.")  # fmt: skip
 
 
 if build not in DEMO_BUILDERS:

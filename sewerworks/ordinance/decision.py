@@ -27,12 +27,21 @@ DecimalStr = Annotated[Decimal, PlainSerializer(lambda d: format(d, "f"), return
 Compared = dict[str, str | int | bool | None]
 
 
+_CITED: dict[str, str] = {}  # each spelling cited, in its bare form (a decision of 400 amounts cites one section)
+
+
 def _cited_section(value: str) -> str:
     """A section number in its bare form; a rule cannot cite a section Chapter 118 does not have."""
+    known = _CITED.get(value) if isinstance(value, str) else None
+    if known is not None:
+        return known
     try:
-        return section(normalise_number(value)).number
+        bare = section(normalise_number(value)).number
     except UnknownSection as error:
         raise ValueError(str(error)) from None
+    if len(_CITED) < 10_000:
+        _CITED[value] = bare
+    return bare
 
 
 def _known_interpretations(ids: list[str]) -> list[str]:
@@ -161,6 +170,8 @@ class Decision(_Model):
     @model_validator(mode="after")
     def _keys_are_unique(self) -> Decision:
         for kind, keys in (("deadline", [d.key for d in self.deadlines]), ("amount", [a.key for a in self.amounts])):
+            if len(set(keys)) == len(keys):
+                continue
             twice = sorted({k for k in keys if keys.count(k) > 1})
             if twice:
                 raise ValueError(f"{self.topic}: {kind} key(s) {', '.join(twice)} used twice in one decision")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Literal
 
 from pydantic import ConfigDict, Field
 
@@ -30,6 +31,8 @@ from sewerworks.ordinance.rulebook import decide, num
 SECTION = "118-33"
 TOPIC_NAME = "manhole-spacing"
 INTERPRETATIONS = ["I-40", "I-77"]
+NodeKind = Literal["manhole", "outfall", "storage", "divider"]
+NODE_WORDS = {"manhole": "manhole", "outfall": "outfall", "storage": "storage unit", "divider": "flow divider"}
 
 
 class PipeLength(Facts):
@@ -64,6 +67,12 @@ class ManholeRunFacts(Facts):
 
     upstream_manhole: str = Field(default="", max_length=100, description="The manhole the run starts at.")
     downstream_manhole: str = Field(default="", max_length=100, description="The manhole the run ends at.")
+    upstream_kind: NodeKind = Field(
+        default="manhole", description="What the run starts at: a manhole, or an outfall, storage unit or divider."
+    )
+    downstream_kind: NodeKind = Field(
+        default="manhole", description="What the run ends at: a manhole, or an outfall, storage unit or divider."
+    )
     lengths: list[PipeLength] = Field(min_length=1, max_length=1000, description="Straight lengths, upstream first.")
 
 
@@ -76,8 +85,15 @@ def deflection(before: Decimal, after: Decimal) -> Decimal:
 
 
 def _between(facts: ManholeRunFacts) -> str:
+    """ "between manholes MH-1 and MH-2"; an end that is not a manhole is called what it is ("between manhole
+    J1 and outfall O1")."""
     ends = [e for e in (facts.upstream_manhole, facts.downstream_manhole) if e]
-    return f"between manholes {' and '.join(ends)}" if len(ends) == 2 else "between consecutive manholes"
+    if len(ends) != 2:
+        return "between consecutive manholes"
+    if facts.upstream_kind == facts.downstream_kind == "manhole":
+        return f"between manholes {' and '.join(ends)}"
+    up, down = NODE_WORDS[facts.upstream_kind], NODE_WORDS[facts.downstream_kind]
+    return f"between {up} {facts.upstream_manhole} and {down} {facts.downstream_manhole}"
 
 
 def spacing(facts: ManholeRunFacts, view: ParameterView) -> Finding:

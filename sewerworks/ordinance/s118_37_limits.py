@@ -104,6 +104,7 @@ def _registry() -> Any:
     return pint.UnitRegistry()
 
 
+@cache  # a pure function of two unit names: every result's facts ask it (pint's Quantity is costly)
 def same_kind(from_unit: str, to_unit: str) -> bool:
     """Whether the two units measure the same kind of quantity (pint's dimensionality; pH only pH)."""
     if from_unit not in RESULT_UNITS or to_unit not in RESULT_UNITS:

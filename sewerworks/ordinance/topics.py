@@ -51,6 +51,7 @@ def load_builtin_topics() -> None:
         s118_32_trench,
         s118_33_manholes,
         s118_34_exfiltration,
+        s118_34_test_plan,
         s118_36_new_development,
         s118_37_discharge,
         s118_38_inspection,
@@ -61,10 +62,14 @@ def load_builtin_topics() -> None:
         s118_39_review,
         s118_47_notice_deadline,
         s118_47_penalties,
+        s118_50_rate_review,
+        s118_52_capital_charge,
         s118_52_defective_meter,
         s118_52_meter,
         s118_52_user_charge,
         s118_53_late_penalty,
+        s118_53_relevy,
+        s118_54_connection_charge,
     )
 
     builtins: tuple[Topic[Any], ...] = (
@@ -95,8 +100,13 @@ def load_builtin_topics() -> None:
         s118_36_new_development.TOPIC,
         s118_37_discharge.TOPIC,
         s118_39_review.TOPIC,
+        s118_53_relevy.TOPIC,
         s118_25_26_inspection_order.TOPIC,
         s118_19_28_inspection_checklist.TOPIC,
+        s118_52_capital_charge.TOPIC,
+        s118_54_connection_charge.TOPIC,
+        s118_50_rate_review.TOPIC,
+        s118_34_test_plan.TOPIC,
     )
     for builtin in builtins:
         register(builtin)

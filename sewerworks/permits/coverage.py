@@ -134,7 +134,9 @@ REQUIREMENTS = claim(
              "disposal (I-87)", views=("api:file_application", "api:update_design"), actions=(FILE, UPDATE),
              topics=("new-development",),
              tests=(R + "test_a_new_house_proposing_no_disposal_gets_no_building_permit_118_36",)),
-    missing("118-36", "the new development's facts asked on the permit form",
-            meanwhile="The clerk enters a new development's disposal method through the API, or the Building "
-            "Inspector checks it on the paper application."),
+    complete("118-36", "the new development's facts asked on the permit form, its decision shown beside it and a new "
+             "structure with no approved method flagged", views=("permits:new", "permits:review_preview"),
+             actions=(FILE, UPDATE), topics=("new-development",),
+             tests=(T + "test_new_structure.test_the_review_beside_the_form_flags_a_new_structure_with_no_approved_"
+                    "method",)),
 )  # fmt: skip

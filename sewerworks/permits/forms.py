@@ -129,6 +129,48 @@ class DesignForm(StyledForm):
     drain_too_low_for_gravity = forms.BooleanField(label="A building drain is too low for gravity flow", required=False)
     drain_in_place_on = forms.DateField(label="That drain in place on", required=False, widget=DATE)
     public_sewer_installed_on = forms.DateField(label="Public sewer installed on", required=False, widget=DATE)
+    # §118-36: the Building Inspector's referral of a building permit for a new dwelling or structure
+    new_structure = forms.BooleanField(label="A building permit is asked for a new dwelling or structure",
+                                       required=False)  # fmt: skip
+    within_improvement = forms.BooleanField(label="It lies within the improvement boundaries", required=False,
+                                            initial=True)  # fmt: skip
+    requires_sanitary_facilities = forms.BooleanField(label="It requires sanitary facilities", required=False,
+                                                      initial=True)  # fmt: skip
+    proposed_method = forms.ChoiceField(label="Method of waste disposal proposed", required=False, choices=[
+        ("public_sewer", "Connection to the public sewer"), ("private_system", "A private system"),
+        ("none", "None proposed")])  # fmt: skip
+    method_approved = forms.BooleanField(
+        label="The method is approved (this building sewer permit, or the county's for a private system)",
+        required=False,
+    )
+    distance_to_public_sewer_ft = _decimal("Private system: distance to the nearest public main (ft)", required=False)
+    part_of_new_development = forms.BooleanField(label="Part of a new development of several lots", required=False)
+    development_sewers_approved = forms.BooleanField(label="The development's sanitary sewers are approved",
+                                                     required=False)  # fmt: skip
+
+    NEW_STRUCTURE = ("new_structure", "within_improvement", "requires_sanitary_facilities", "proposed_method",
+                     "method_approved", "distance_to_public_sewer_ft", "part_of_new_development",
+                     "development_sewers_approved")  # fmt: skip
+
+    def building_sewer_fields(self) -> list[Any]:
+        return [f for f in self.visible_fields() if f.name not in self.NEW_STRUCTURE]
+
+    def new_structure_fields(self) -> list[Any]:
+        return [f for f in self.visible_fields() if f.name in self.NEW_STRUCTURE]
+
+    def new_development(self) -> dict[str, Any] | None:
+        """The ``new-development`` topic's facts (§118-36), when a building permit is asked for a new structure."""
+        d = self.cleaned_data
+        if not d.get("new_structure"):
+            return None
+        facts: dict[str, Any] = {
+            k: bool(d.get(k)) for k in ("within_improvement", "requires_sanitary_facilities", "method_approved",
+                                        "part_of_new_development", "development_sewers_approved")
+        }  # fmt: skip
+        facts["proposed_method"] = d.get("proposed_method") or "none"
+        if d.get("distance_to_public_sewer_ft") is not None and facts["proposed_method"] == "private_system":
+            facts["distance_to_public_sewer_ft"] = format(d["distance_to_public_sewer_ft"], "f")
+        return facts
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -180,6 +222,9 @@ class DesignForm(StyledForm):
                 "rock_cut_required": d["rock_cut_required"],
                 "curb_cut_required": d["curb_cut_required"],
             }
+        structure = self.new_development()
+        if structure is not None:
+            design["new-development"] = structure
         if d["drain_too_low_for_gravity"]:
             design["building-drain-lift"] = {
                 "drain_too_low_for_gravity": True,
@@ -209,6 +254,9 @@ class DesignForm(StyledForm):
         initial |= {
             k: v for k, v in (design.get("separate-building-sewer") or {}).items() if k != "private_sewer_to_rear"
         }
+        structure = design.get("new-development")
+        if structure:
+            initial |= {"new_structure": True, **structure}
         return initial
 
 

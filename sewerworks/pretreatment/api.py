@@ -23,6 +23,7 @@ from sewerworks.core.models import BoardResolution
 from sewerworks.ordinance.s118_37_limits import PARAMETERS
 from sewerworks.pretreatment import actions
 from sewerworks.pretreatment import api_schemas as s
+from sewerworks.pretreatment.api_evaluations import router as evaluations_router
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.imports import check_sample
 from sewerworks.pretreatment.models import Exceedance, IndustrialUser, Sample
@@ -30,6 +31,7 @@ from sewerworks.registry.api import REFUSALS, RegistryPagination
 from sewerworks.registry.models import Building, SewerAccount
 
 router = Router(tags=["pretreatment"])
+router.add_router("/", evaluations_router)
 VIEW = "pretreatment.view_pretreatment"
 
 
@@ -95,7 +97,8 @@ def list_findings(request: HttpRequest, user_id: int | None = None) -> Any:
     return [{
         "id": e.pk, "user_id": e.user_id, "point": e.point.code, "day": e.day, "parameter": e.parameter,
         "basis": e.basis, "row": e.row, "section": e.section, "value": _plain(e.value), "limit": _plain(e.limit),
-        "unit": e.unit, "sentence": e.sentence, "violation_id": e.violation_id,
+        "unit": e.unit, "sentence": e.sentence, "violation_id": e.violation_id, "found_by_run": e.found_by_id,
+        "withdrawn_by_run": e.withdrawn_by_id, "withdrawn_reason": e.withdrawn_reason,
     } for e in found]  # fmt: skip
 
 
@@ -183,7 +186,8 @@ def enter_sample(request: HttpRequest, user_id: int, payload: s.SampleIn) -> Any
         raise HttpError(422, f"sampling_point: {payload.sampling_point!r} is not a sampling point of {user}.")
     sample = {"sample_id": payload.sample_id, "sampling_point": payload.sampling_point.strip(),
               "start": payload.start.isoformat(), "end": payload.end.isoformat(), "sample_type": payload.sample_type,
-              "lab": payload.lab, "flow_gal": "" if payload.flow_gal is None else str(payload.flow_gal)}  # fmt: skip
+              "lab": payload.lab, "flow_gal": "" if payload.flow_gal is None else str(payload.flow_gal),
+              "corrects": payload.corrects.strip()}  # fmt: skip
     results = [{"parameter": r.parameter, "result": str(r.result), "qualifier": r.qualifier, "unit": r.unit,
                 "detection_limit": "" if r.detection_limit is None else str(r.detection_limit), "method": r.method}
                for r in payload.results]  # fmt: skip

@@ -68,6 +68,63 @@ class PretreatmentFindingOut(Schema):
     unit: str
     sentence: str
     violation_id: int | None
+    found_by_run: int | None = Field(None, description="The period evaluation that found it; empty: its entry.")
+    withdrawn_by_run: int | None = Field(None, description="The evaluation that found it no longer holds (I-151).")
+    withdrawn_reason: str = ""
+
+
+# --- A period evaluated at once (issue 36) --------------------------------------------------------------
+
+
+class EvaluationIn(Schema):
+    start: Day = Field(..., description="First day; a day before the first result is cut to it.")
+    end: Day = Field(..., description="Last day; a day after today is cut to today (I-50).")
+
+
+class EvaluationJobOut(Schema):
+    id: int = Field(..., description="The background job (GET /api/jobs/{id}); its result names the run.")
+    status: str
+
+
+class EvaluationChangeOut(Schema):
+    kind: str = Field(..., description="added, changed (its figures or evidence), withdrawn or reinstated (I-151).")
+    exceedance_id: int
+    point: str
+    parameter: str
+    basis: str
+    day: dt.date
+    value_before: str | None
+    limit_before: str | None
+    value_after: str | None
+    limit_after: str | None
+    unit: str
+    reason: str
+
+
+class EvaluationRunOut(Schema):
+    id: int
+    requested_start: dt.date
+    requested_end: dt.date
+    start: dt.date = Field(..., description="The period evaluated: cut to the data (see notes).")
+    end: dt.date
+    as_of: dt.date
+    status: str = Field(..., description="running, finished, interrupted (a rerun completes it) or failed.")
+    full: bool = Field(..., description="True: every series; false: only what changed since the last run.")
+    parameters_version: str
+    job_id: int | None
+    results_read: int
+    series: int
+    added: int
+    changed: int
+    withdrawn: int
+    violations: int
+    timings: dict[str, float] = Field(..., description="Seconds per step and in all.")
+    notes: str
+    message: str
+
+
+class EvaluationRunDetailOut(EvaluationRunOut):
+    changes: list[EvaluationChangeOut]
 
 
 # --- Input: what staff enter by hand (the screens' forms, over REST) -------------------------------------
@@ -218,4 +275,6 @@ class SampleIn(Schema):
     start: dt.datetime = Field(..., description="Without a zone: the Town's time.")
     end: dt.datetime = Field(..., description="A composite's end names its day (I-31).")
     flow_gal: Gallons | None = Field(None, description="Flow over the sample, gallons (I-31).")
+    corrects: Str60 = Field("", description="The lab's id of an earlier sample of the same point and day that this "
+                            "one corrects: its results replace that sample's for the parameters reported (I-153).")
     results: list[ResultIn] = Field(..., min_length=1, max_length=40)

@@ -11,6 +11,7 @@ from sewerworks.core.ordinance_browser.requirements import claim, complete, miss
 A = "sewerworks.pretreatment.actions."
 T = "sewerworks.pretreatment.tests."
 E = T + "test_entry_views."
+P = T + "test_period_"
 RESULTS = A + "do_record_results"
 VISIT = dict(views=("pretreatment:record_visit",), actions=(A + "do_record_visit",),
              tests=(E + "test_an_inspector_records_a_visit_and_its_checklist_is_stored",))  # fmt: skip
@@ -33,6 +34,26 @@ REQUIREMENTS = claim(
              tests=(E + "test_a_result_entered_by_hand_above_the_limit_opens_the_exceedance_and_its_deadline",
                     T + "test_import.test_import_results_enters_and_evaluates_the_sample_file",
                     T + "test_results.test_a_30_day_exceedance_that_no_single_sample_shows_is_found")),
+    complete("118-37", "a period's results evaluated at once into the same exceedances as sample by sample, the "
+             "limits of each day (I-150); a rerun judges only what changed and withdraws what no longer holds, its "
+             "violation left to staff (I-151, I-153)",
+             views=("pretreatment:evaluation_start", "pretreatment:evaluation_detail", "api:start_evaluation",
+                    "api:get_evaluation"), commands=("pretreatment",),
+             actions=(A + "evaluations.do_start_period_evaluation", A + "evaluations.do_evaluate_period"),
+             topics=("discharge-sample",),
+             tests=(P + "cli.test_a_30_day_average_exceeded_only_after_a_late_daily_value_arrives",
+                    P + "cli.test_a_limit_lowered_mid_year_adds_exceedances_on_later_days_only",
+                    P + "cli.test_a_corrected_result_withdraws_one_exceedance_and_the_run_lists_it",
+                    P + "cli.test_a_rerun_with_nothing_changed_writes_nothing",
+                    P + "api.test_the_worked_examples_through_the_api",
+                    P + "views.test_a_started_evaluation_leads_to_its_change_list",
+                    P + "faults.test_a_run_killed_between_chunks_leaves_whole_users_and_the_rerun_completes_it")),
+    complete("118-42", "a lab's qualifiers read or refused by row: '>' refused, 'ND' as '<' its detection limit, a "
+             "sample dated after the import refused; a corrected result is a new sample naming the one it corrects "
+             "(I-152, I-153)", views=("pretreatment:results_import",), commands=("import_results",),
+             actions=(RESULTS,),
+             tests=(T + "test_import.test_a_file_with_a_refused_row_enters_nothing",
+                    T + "test_import.test_a_correction_names_an_earlier_sample_of_the_same_point_and_day")),
     complete("118-37", "pH, heat, oil and grease and slug loads judged on the readings they apply to (I-30, I-32, "
              "I-34, I-70)", views=("pretreatment:enter_sample",), actions=(RESULTS,), topics=("discharge-sample",),
              tests=(T + "test_results.test_a_grab_at_ph_5_8_exceeds_and_bod_301_goes_to_review_only",)),

@@ -26,7 +26,7 @@ def pretreatment_panel(request: HttpRequest) -> Panel | None:
     since = timezone.localdate() - dt.timedelta(days=30)
     context = {
         "users": IndustrialUser.objects.count(),
-        "recent": Exceedance.objects.filter(day__gt=since).count(),
+        "recent": Exceedance.objects.filter(day__gt=since, withdrawn_by=None).count(),
         "reviews": EngineerReview.objects.filter(status=ReviewStatus.OPEN).count(),
         "violations": Violation.objects.filter(program=Program.PRETREATMENT, corrected_on__isnull=True).count(),
     }

@@ -11,6 +11,12 @@ the evaluation finds what a clerk would see:
   never detected ("<5 µg/L", I-31);
 - Milton Cider Works: BOD 600-900 mg/L accepted by a special agreement (§118-43) under Resolution 2025-31, and
   one grab at pH 5.8 (§118-37).
+
+Then the year is evaluated at once (issue 36), four runs on the demo's today: every series of 2026, which finds
+nothing the samples had not (the two paths agree); the lab corrects the cider works' pH 5.8 grab to 6.8 (I-153)
+and the rerun withdraws that exceedance, its violation left to staff (I-151); Resolution 2026-52 lowers the
+zinc limits from October 1 and the rerun adds the machining shop's 30-day zinc exceedances from then on
+(I-150), with a violation; a last rerun finds nothing changed and writes no finding.
 """
 
 from __future__ import annotations
@@ -137,7 +143,44 @@ def build(*, seed: int, write: Callable[[str], None], **_: Any) -> None:
             builders[building.name](point, rng), acting_user=clerk, run="demo", as_of=DEMO_TODAY
         )
         found += outcome.exceedances
-    write(f"Pretreatment: {len(USERS)} industrial users, a year of weekly composites, {found} exceedances found.")
+    runs = evaluate_the_year(clerk, superintendent)
+    write(f"Pretreatment: {len(USERS)} industrial users, a year of weekly composites, {found} exceedances found; "
+          f"the year evaluated at once {runs} times.")  # fmt: skip
+
+
+ZINC = {"thirty_day": Decimal("0.4"), "twenty_four_hour": Decimal("2.4")}
+
+
+def evaluate_the_year(clerk: User, superintendent: User) -> int:
+    """The period's evaluation in each of its states: in full, a correction withdrawing, a lowered limit adding,
+    nothing changed."""
+    from sewerworks.core.parameters import current_parameters
+    from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
+    from sewerworks.pretreatment.actions.evaluations import do_evaluate_period
+    from sewerworks.pretreatment.models import Sample
+
+    year = (dt.date(DEMO_TODAY.year, 1, 1), dt.date(DEMO_TODAY.year, 12, 31))
+    do_evaluate_period(*year, acting_user=superintendent, as_of=DEMO_TODAY)
+    grab = Sample.objects.get(lab=LAB, results__parameter="ph", results__reported_value=Decimal("5.8"))
+    point = grab.point
+    corrected = LabRow(
+        sample_id=f"{grab.lab_sample_id}-R", point=point, started_at=grab.started_at, ended_at=grab.ended_at,
+        kind="grab", parameter="ph", value=Decimal("6.8"), qualifier="", detection_limit=None, unit="pH",
+        method="Standard Methods (reanalysis)", lab=LAB, corrects=grab,
+    )  # fmt: skip
+    actions.do_record_results([corrected], acting_user=clerk, run="demo-correction", as_of=DEMO_TODAY,
+                              reason="the laboratory's corrected pH")  # fmt: skip
+    do_evaluate_period(*year, acting_user=superintendent, as_of=DEMO_TODAY)
+    table = {row: dict(v) for row, v in current_parameters().at(DEMO_TODAY).table("discharge.toxic_limits").items()}
+    table["zinc"] = ZINC
+    do_record_resolution(
+        instrument="Resolution 2026-52", adopted_on=dt.date(2026, 9, 14), effective_on=dt.date(2026, 10, 1),
+        title="Lower the §118-37 limits of zinc", acting_user=clerk,
+        values=[ProposedValue("discharge.toxic_limits", table, section="118-37")],
+    )  # fmt: skip
+    for _ in range(2):  # the lowered limit's exceedances, then nothing changed
+        do_evaluate_period(*year, acting_user=superintendent, as_of=DEMO_TODAY)
+    return 4
 
 
 if build not in DEMO_BUILDERS:

@@ -3,8 +3,11 @@ parameter of a sample, the layout of ``docs/pretreatment-results-import.md``.
 
 Columns (header first, any order): ``sample_id``, ``sampling_point`` (its code, e.g. CM-1), ``start`` and
 ``end`` (YYYY-MM-DDTHH:MM, the Town's time), ``sample_type`` (grab or composite), ``parameter`` (e.g.
-copper, bod, ph), ``result``, ``qualifier`` (empty, or ``<`` below the detection limit), ``detection_limit``,
-``unit`` (mg/L, ug/L or µg/L, degC, degF, pH, gal/min), ``method``, ``lab``; optional ``flow_gal``. A row that
+copper, bod, ph), ``result``, ``qualifier`` (empty, or ``<`` below the detection limit; ``ND`` with a detection
+limit reads as ``<`` it, I-152; ``>``, above the lab's range, is refused), ``detection_limit``, ``unit`` (mg/L,
+ug/L or µg/L, degC, degF, pH, gal/min), ``method``, ``lab``; optional ``flow_gal`` and ``corrects`` (the lab's id
+of an earlier sample of the same point and day that this one corrects, I-153). A sample dated after the day of
+the import is refused. A row that
 cannot be entered is named with its row, field and the rule; all-or-none writes nothing then, "valid rows
 only" enters the others and writes a reject file. On publishing, the results are entered and evaluated
 through ``do_record_results`` (§118-37, §118-39).
@@ -25,7 +28,7 @@ from sewerworks.pretreatment.actions.results import LabRow, do_record_results
 from sewerworks.pretreatment.models import Result, Sample, SamplingPoint
 
 REQUIRED = ("sample_id", "sampling_point", "start", "end", "sample_type", "parameter", "result", "unit", "lab")
-OPTIONAL = ("qualifier", "detection_limit", "method", "flow_gal")
+OPTIONAL = ("qualifier", "detection_limit", "method", "flow_gal", "corrects")
 UNIT_ALIASES = {
     "µg/l": "ug/L", "ug/l": "ug/L", "mg/l": "mg/L", "ppm": "mg/L", "su": "pH", "ph": "pH",  # ppm is mg/L (I-30)
     "degc": "degC", "°c": "degC", "degf": "degF", "°f": "degF", "gpm": "gal/min", "gal/min": "gal/min",
@@ -67,10 +70,29 @@ class _Reader:
             self.errors.append(RowError(n, name, f"{text} is before {FIRST_YEAR}: not a date a lab reports"))
             return None
         moment = moment if moment.tzinfo else moment.replace(tzinfo=NY)
+        if moment > self.now and name == "end":
+            self.errors.append(RowError(n, name, f"the sample is dated {moment.astimezone(NY).date()}, after the day "
+                                        f"of the import ({self.now.date()}): a sample not yet taken has no result "
+                                        "(I-50)"))  # fmt: skip
+            return None
         if moment > self.now:
             self.errors.append(RowError(n, name, f"{text} is still to come (I-50)"))
             return None
         return moment
+
+    def corrected(self, n: int, cell: dict[str, str], point: SamplingPoint | None, end: dt.datetime | None
+                  ) -> Sample | None:  # fmt: skip
+        """The earlier sample of the same lab, point and day that this one corrects (I-153)."""
+        wanted = cell.get("corrects", "").strip()
+        if not wanted:
+            return None
+        earlier = Sample.objects.filter(lab=cell["lab"], lab_sample_id=wanted).select_related("point").first()
+        if earlier is None:
+            self.errors.append(RowError(n, "corrects", f"no sample {wanted} of {cell['lab']} is entered to correct"))
+        elif point and end and (earlier.point_id, earlier.day) != (point.pk, end.astimezone(NY).date()):
+            self.errors.append(RowError(n, "corrects", f"sample {wanted} was taken at {earlier.point.code} on "
+                                        f"{earlier.day}: a correction is of the same point and day (I-153)"))
+        return earlier
 
     def row(self, n: int, cell: dict[str, str]) -> LabRow | None:
         before = len(self.errors)
@@ -79,7 +101,7 @@ class _Reader:
             self.errors.append(RowError(n, field, message))
 
         for name in REQUIRED:
-            if not cell.get(name):
+            if not cell.get(name) and not (name == "result" and cell.get("qualifier", "").strip().upper() == "ND"):
                 err(name, "is empty")
         if len(self.errors) > before:
             return None
@@ -100,15 +122,24 @@ class _Reader:
             err("unit", f"{cell['unit']!r} is not a unit sewerworks reads; known: {', '.join(RESULT_UNITS)}")
         elif parameter in PARAMETERS and not same_kind(unit, PARAMETERS[parameter].unit):
             err("unit", f"{PARAMETERS[parameter].words} is not measured in {unit}")
-        value = _number(cell["result"])
-        if value is None:
-            err("result", f"{cell['result']!r} is not a number, 0 or more")
         qualifier = cell.get("qualifier", "").strip()
-        if qualifier not in ("", "<"):
-            err("qualifier", f"{qualifier!r} is not empty or < (below the detection limit)")
         limit = _number(cell["detection_limit"]) if cell.get("detection_limit") else None
         if cell.get("detection_limit") and limit is None:
             err("detection_limit", f"{cell['detection_limit']!r} is not a number, 0 or more")
+        not_detected = "ND" in (qualifier.upper(), cell["result"].strip().upper())
+        value = limit if not_detected else _number(cell["result"])
+        if not_detected:  # I-152: "ND" reads as "<" the detection limit, which it needs
+            qualifier = "<"
+            if not cell.get("detection_limit"):
+                err("detection_limit", "ND (not detected) needs the detection limit: with it the result reads as "
+                    "< the detection limit (I-152)")  # fmt: skip
+        elif value is None:
+            err("result", f"{cell['result']!r} is not a number, 0 or more")
+        if qualifier == ">":
+            err("qualifier", "> means above the laboratory's range: the lab must dilute the sample and report a "
+                "number (I-152)")  # fmt: skip
+        elif qualifier not in ("", "<"):
+            err("qualifier", f"{qualifier!r} is not empty, < (below the detection limit) or ND (I-152)")
         flow = _number(cell["flow_gal"]) if cell.get("flow_gal") else None
         if cell.get("flow_gal") and flow is None:
             err("flow_gal", f"{cell['flow_gal']!r} is not a number of gallons")
@@ -126,12 +157,13 @@ class _Reader:
             err("sample_id", f"sample {key[1]} ({key[0]}) is already entered: samples are never edited, a further "
                 "result or a correction comes as a new sample")  # fmt: skip
         self.seen.add((*key, parameter))
+        corrects = self.corrected(n, cell, point, end)
         if len(self.errors) > before or point is None or start is None or end is None or value is None:
             return None
         return LabRow(
             sample_id=cell["sample_id"], point=point, started_at=start, ended_at=end, kind=kind, parameter=parameter,
             value=value, qualifier=qualifier, detection_limit=limit, unit=unit,
-            method=cell.get("method", ""), lab=cell["lab"], flow_gallons=flow,
+            method=cell.get("method", ""), lab=cell["lab"], flow_gallons=flow, corrects=corrects,
         )  # fmt: skip
 
 
@@ -165,7 +197,7 @@ def check_sample(
     sample: dict[str, str], results: list[dict[str, str]], *, as_of: dt.date
 ) -> tuple[list[LabRow], list[RowError]]:
     """One sample entered by hand (a screen or the API): ``sample`` holds the sample's columns of the CSV
-    layout (sample_id, sampling_point, start, end, sample_type, lab, flow_gal), each of ``results`` one
+    layout (sample_id, sampling_point, start, end, sample_type, lab, flow_gal, corrects), each of ``results`` one
     result's (parameter, result, qualifier, detection_limit, unit, method). Every result is checked by the
     very rules a lab file's row is; a RowError's ``row`` is the result's position (1 = the first)."""
     reader = _Reader(as_of)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sewerworks.pretreatment.views import entry, pages
+from sewerworks.pretreatment.views import entry, evaluations, pages
 
 app_name = "pretreatment"
 
@@ -21,4 +21,8 @@ urlpatterns = [
     path("reviews/<int:pk>/decide/", pages.review_decide, name="review_decide"),
     path("results/", pages.results_import, name="results_import"),
     path("results/<str:run>/rejects/", pages.results_rejects, name="results_rejects"),
+    path("evaluations/", evaluations.evaluation_list, name="evaluations"),
+    path("evaluations/start/", evaluations.evaluation_start, name="evaluation_start"),
+    path("evaluations/jobs/<int:job_id>/", evaluations.evaluation_job, name="evaluation_job"),
+    path("evaluations/<int:pk>/", evaluations.evaluation_detail, name="evaluation_detail"),
 ]

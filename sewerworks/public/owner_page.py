@@ -6,7 +6,7 @@ day the link's ownership began; what was owed before is one amount that runs wit
   of §118-53 (the later of the due date and the bill date + 30 days; 10% added);
 - payments received; notices served and deadlines open, with their sections' headings in plain words;
 - whether a public sewer is available (§118-5, I-46), with the distance and the duty that follows;
-- the relevy: bills whose unpaid sewer rents reached the tax roll (:func:`relevy_status`).
+- the year end (#31): bills on the filed statement, relevied to the tax roll, or taken off it (:func:`relevy_status`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from django.utils import timezone
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.ledger.owed import bills_owed
-from sewerworks.billing.models import Bill, LedgerEntry
+from sewerworks.billing.ledger.tax_roll import on_roll, statement_of
+from sewerworks.billing.models import Bill, LedgerEntry, RollRemoval, StatementLine, UnpaidStatement
+from sewerworks.billing.models.relevy import FILED
 from sewerworks.core.documents.wording import money, spoken_day
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.models import Deadline, Notice
@@ -55,22 +57,37 @@ class BillRow:
 
 
 def relevy_status(parcel: Parcel, since: dt.date | None) -> list[str]:
-    """Sentences for the bills of ``parcel`` whose unpaid sewer rents were moved to the tax roll: the ledger's
-    RELEVY_TRANSFER entries (the relevy of issue 31 writes them; none before it lands). The tax roll is that of
-    the year after the relevy's adoption (a relevy adopted in the autumn is levied with the next year's taxes)."""
-    entries = LedgerEntry.objects.filter(parcel=parcel, kind=LedgerKind.RELEVY_TRANSFER)
+    """Sentences for the parcel's unpaid sewer rents on their way to the tax roll or on it, read from #31's records
+    (§118-53, I-120): a line of a filed statement not yet adopted; a bill relevied (``billing.ledger.tax_roll.on_roll``,
+    net of a removal), the roll being the statement's; the Board's relevy charge; a removal from the roll. Only
+    what happened since the link's ownership began (I-164)."""
+    lines = StatementLine.objects.filter(parcel=parcel, statement__status=FILED).select_related("statement")
+    removals = RollRemoval.objects.filter(parcel=parcel).select_related("statement")
+    charges = LedgerEntry.objects.filter(parcel=parcel, bill__isnull=True, kind=LedgerKind.RELEVY_TRANSFER)
     if since is not None:
-        entries = entries.filter(posted_on__gte=since)
-    moved: dict[tuple[Any, int], Decimal] = {}
-    for bill_id, posted_on, amount in entries.values_list("bill_id", "posted_on", "amount"):
-        key = (bill_id, posted_on.year + 1)
-        moved[key] = moved.get(key, ZERO) - Decimal(amount)  # a transfer takes the amount off the account
-    return [
-        f"{money(amount)} of unpaid sewer rents{f' (bill {bill_id})' if bill_id else ''} relevied to the {year} tax "
-        "roll: pay it with your town and county taxes (§118-53)."
-        for (bill_id, year), amount in sorted(moved.items(), key=lambda kv: (kv[0][1], kv[0][0] or 0))
-        if amount > 0
+        lines = lines.filter(statement__statement_date__gte=since)
+        removals = removals.filter(removed_on__gte=since)
+        charges = charges.filter(posted_on__gte=since)
+    said = [
+        f"{money(line.total)}{f' (bill {line.bill_id})' if line.bill_id else ''} is on the Town Clerk's statement of "
+        f"{spoken_day(line.statement.statement_date)} for relevy to the {line.statement.roll_year} tax roll: pay it "
+        f"by {spoken_day(line.statement.counter_cutoff)}, or with your town and county taxes after (§118-53)."
+        for line in lines.order_by("statement__statement_date", "bill_id")
     ]
+    bills = Bill.objects.filter(parcel=parcel).values_list("pk", flat=True)
+    rolls = sorted((r.roll_year, bill, r) for bill, r in on_roll(bills).items()
+                   if since is None or r.relevied_on >= since)  # fmt: skip
+    said += [f"{money(r.amount)} of unpaid sewer rents (bill {bill}) relevied to the {year} tax roll: pay it with "
+             "your town and county taxes (§118-53)." for year, bill, r in rolls]  # fmt: skip
+    charged: dict[int, Decimal] = {}
+    for key, amount in charges.values_list("source_key", "amount"):
+        charged[statement_of(key)] = charged.get(statement_of(key), ZERO) - Decimal(amount)
+    years = dict(UnpaidStatement.objects.filter(pk__in=list(charged)).values_list("pk", "roll_year"))
+    said += [f"A relevy charge of {money(amount)} on the {years[s]} tax roll (§118-53)."
+             for s, amount in sorted(charged.items()) if amount > 0]  # fmt: skip
+    said += [f"Taken off the {r.statement.roll_year} tax roll on {spoken_day(r.removed_on)} ({r.reason}): "
+             f"{money(r.amount)} is owed to the Sewer Department again." for r in removals.order_by("removed_on")]
+    return said
 
 
 def _why(row: Any, today: dt.date, rate: Any) -> str:

@@ -69,8 +69,8 @@ def test_the_old_lookups_still_answer_the_title() -> None:
 
 @pytest.mark.parametrize(
     ("ident", "status"),
-    [("I-11", Status.IN_PART), ("I-12", Status.IN_PART), ("I-49", Status.IN_PART), ("I-47", Status.IN_PART),
-     ("I-28", Status.NOT_YET), ("I-29", Status.NOT_YET), ("I-42", Status.NOT_YET), ("I-41", Status.CARRIED_OUT)],
+    [("I-11", Status.CARRIED_OUT), ("I-12", Status.IN_PART), ("I-49", Status.IN_PART), ("I-47", Status.IN_PART),
+     ("I-28", Status.NOT_YET), ("I-29", Status.CARRIED_OUT), ("I-42", Status.NOT_YET), ("I-41", Status.CARRIED_OUT)],
 )  # fmt: skip
 def test_how_far_each_reading_is_carried_out(ident: str, status: Status) -> None:
     entry = RECORD[ident]

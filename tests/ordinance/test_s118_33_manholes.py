@@ -11,7 +11,7 @@ import pytest
 from sewerworks.ordinance.decision import Decision
 from sewerworks.ordinance.parameters import load_jurisdiction
 from sewerworks.ordinance.s118_33_manholes import ManholeRunFacts, deflection, manhole_run
-from sewerworks.ordinance.topics import determine, load_builtin_topics
+from sewerworks.ordinance.topics import FactsError, determine, load_builtin_topics
 
 AS_OF = date(2026, 12, 1)
 
@@ -85,3 +85,15 @@ def test_the_topic_answers_through_determine() -> None:
     d = determine("manhole-spacing", facts, as_of=AS_OF)
     assert d.outcome == "fails"
     assert d.finding("manhole-spacing").sentence.startswith("420 ft of pipe between consecutive manholes")
+
+
+def test_a_run_ending_at_an_outfall_or_a_storage_unit_calls_it_what_it_is_not_a_manhole() -> None:
+    load_builtin_topics()
+    facts = {"upstream_manhole": "J1", "downstream_manhole": "O1", "downstream_kind": "outfall",
+             "lengths": [{"length_ft": 420, "slope": "0.005", "bearing_deg": 0}]}  # fmt: skip
+    d = determine("manhole-spacing", facts, as_of=AS_OF)
+    assert d.finding("manhole-spacing").sentence.startswith("420 ft of pipe between manhole J1 and outfall O1")
+    stored = determine("manhole-spacing", {**facts, "upstream_kind": "storage"}, as_of=AS_OF)
+    assert "between storage unit J1 and outfall O1" in stored.finding("manhole-spacing").sentence
+    with pytest.raises(FactsError):
+        determine("manhole-spacing", {**facts, "downstream_kind": "ditch"}, as_of=AS_OF)

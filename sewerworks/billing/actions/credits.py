@@ -20,9 +20,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from sewerworks.billing.ledger.owed import PAID, ZERO, bills_owed
+from sewerworks.billing.ledger.owed import CREDIT_KINDS, ITEM, PAID, ZERO, bills_owed
 from sewerworks.billing.ledger.receipt_entries import payment_fields, receipt_of
-from sewerworks.billing.models import BillingPeriod, LedgerEntry
+from sewerworks.billing.models import BillingPeriod, LedgerEntry, Refund, RefundStatus
 from sewerworks.billing.penalties.sweep import hold_off_sweep
 from sewerworks.billing.penalties.withdrawal import settle_penalties
 from sewerworks.core.access.permissions import require
@@ -32,16 +32,40 @@ from sewerworks.ordinance.s118_53_payments import allocate_payment
 from sewerworks.registry.models import SewerAccount
 
 
-def credit_by_receipt(account: Any) -> dict[str, tuple[Decimal, dt.date]]:
-    """What is left of each receipt's credit on the account and the day it arose, oldest first."""
+def credit_by_receipt(account: Any, *, held: bool = True) -> dict[str, tuple[Decimal, dt.date]]:
+    """What is left of each receipt's credit on the account and the day it arose, oldest first. With ``held``
+    (the default) the credit an authorised refund not yet paid holds (I-128) is left out, newest receipts'
+    first, so that no bill consumes money the Supervisor is about to pay back."""
     left: dict[str, Decimal] = defaultdict(lambda: ZERO)
     since: dict[str, dt.date] = {}
-    rows = LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=PAID).order_by("posted_on", "id")
+    rows = (
+        LedgerEntry.objects.filter(account=account, bill__isnull=True, kind__in=CREDIT_KINDS)
+        .exclude(source_key__contains=ITEM)  # paid toward a bill of its own by name (I-123): no credit
+        .order_by("posted_on", "id")
+    )
     for key, amount, day in rows.values_list("source_key", "amount", "posted_on"):
         receipt = receipt_of(key)[1]
         left[receipt] -= amount
         since.setdefault(receipt, day)
-    return {r: (c, since[r]) for r, c in left.items() if c > 0}
+    credits = {r: (c, since[r]) for r, c in left.items() if c > 0}
+    hold = held_for_refunds(account) if held else ZERO
+    for receipt in reversed(list(credits)):
+        if hold <= 0:
+            break
+        credit, arose = credits[receipt]
+        taken = min(credit, hold)
+        hold -= taken
+        if credit == taken:
+            del credits[receipt]
+        else:
+            credits[receipt] = (credit - taken, arose)
+    return credits
+
+
+def held_for_refunds(account: Any) -> Decimal:
+    """The credit authorised refunds not yet paid hold (I-128)."""
+    open_refunds = Refund.objects.filter(account=account, status__in=[RefundStatus.AUTHORISED, RefundStatus.AUDITED])
+    return sum((r for r in open_refunds.values_list("amount", flat=True)), ZERO)
 
 
 def apply_credits(account: SewerAccount, on: dt.date, user: Any) -> int:
@@ -108,6 +132,7 @@ def apply_credits_to_period(period: BillingPeriod, *, acting_user: Any) -> int:
     bill date (the day the charges are on the ledger), so the new bill's balance shows it paid."""
     credited = (
         LedgerEntry.objects.filter(bill__isnull=True, kind__in=PAID, account__isnull=False)
+        .exclude(source_key__contains=ITEM)
         .filter(Q(account__bills__period=period))
         .values_list("account_id", flat=True)
         .distinct()

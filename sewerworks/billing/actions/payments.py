@@ -32,10 +32,12 @@ from django.db.models import Q
 from django.utils import timezone
 
 from sewerworks.billing.actions.credits import apply_credits
+from sewerworks.billing.actions.returned import BankReturn, check_returned, record_returned
 from sewerworks.billing.choices import LedgerKind, PaymentMethod
 from sewerworks.billing.ledger.owed import bills_owed
 from sewerworks.billing.ledger.reallocation import release_later_payments, settles_in_received_order
 from sewerworks.billing.ledger.receipt_entries import payment_fields
+from sewerworks.billing.ledger.tax_roll import closed_to_counter
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.billing.penalties.sweep import hold_off_sweep
 from sewerworks.billing.penalties.withdrawal import settle_penalties
@@ -149,15 +151,21 @@ def _write(
         release_later_payments(account, day, run=f"payment:{number}", user=user, now=now) if received_order else set()
     )
     owed = {str(b.bill.pk): b for b in bills_owed(account, on=day, dates=False)}
+    closed = closed_to_counter(account.pk, day, [b.bill.pk for b in owed.values()])  # §118-53, I-120
     try:
         order = current_parameters().at(day)
-        parts, credit = allocate_payment(
-            paid, [b.as_open_bill() for b in owed.values() if b.penalty_due or b.charge_due], order
-        )
+        open_bills = [b for k, b in owed.items() if (b.penalty_due or b.charge_due) and int(k) not in closed]
+        parts, credit = allocate_payment(paid, [b.as_open_bill() for b in open_bills], order)
     except (NotInForce, ParameterError) as exc:
         raise ValidationError(
             {"received_on": f"No order of settling payments (I-63) was in force on {day}: {exc}"}
         ) from exc
+    if credit > 0 and closed:  # the excess would pay what is paid with the taxes (I-120)
+        most = paid - credit
+        raise ValidationError(
+            {"amount": f"The counter takes at most ${most:,} on account {account.account_number} (its open bills). "
+             + "; ".join(closed[b] for b in sorted(closed)) + "."}
+        )  # fmt: skip
     payment = Payment(
         receipt_number=number,
         account=account,
@@ -214,15 +222,39 @@ def _write(
     return payment
 
 
-def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Payment:
+def do_reverse_payment(
+    payment: Payment,
+    *,
+    acting_user: Any,
+    reason: str,
+    returned: BankReturn | None = None,
+    on: dt.date | None = None,
+) -> Payment:
     """Reverse a payment that did not pay (a check returned by the bank): one reversing entry for each of
     its entries and of its credit's applications (``billing.actions.credits``), each on the day of the
     entry it reverses (I-65: a dishonoured check never paid, so the bills were unpaid all along and a
-    late penalty falls as if it had never been handed in). Reversing twice changes nothing."""
+    late penalty falls as if it had never been handed in). Reversing twice changes nothing.
+
+    With ``returned`` (the bank's reference and reason) it is a returned check (I-128,
+    ``billing.actions.returned``): also the record of the return, the returned-check fee in force charged on
+    the account's next bill, and a note on the account; checked before anything is written. A reversal after
+    the payment's deposit closed goes on the next deposit (I-127). ``on``: the day the return was recorded
+    (default today; never before the payment was received, never after today)."""
     require(acting_user, "billing.reverse_payment", "reverse a payment", who_may="the Superintendent")
     why = check_text("reason", (reason or "").strip(), max_length=200)
     if not why:
         raise ValidationError({"reason": "Say why the payment is reversed (e.g. check returned: insufficient funds)."})
+    today = on or timezone.localdate()
+    if today > timezone.localdate() or today < payment.received_on:
+        raise ValidationError(
+            {
+                "on": f"A reversal is recorded between the day received ({payment.received_on}) and "
+                f"today, not on {today}."
+            }
+        )
+    fee = None
+    if returned is not None:
+        returned, fee = check_returned(payment, returned, today)
     with transaction.atomic():
         hold_off_sweep()
         payment = Payment.objects.select_for_update().get(pk=payment.pk)
@@ -255,17 +287,25 @@ def do_reverse_payment(payment: Payment, *, acting_user: Any, reason: str) -> Pa
         # a penalty withdrawn for this payment falls again (I-65: a returned check never paid)
         bills = {r.bill_id for r in rows if r.bill_id}
         settle_penalties(bills, run=f"reversal:{payment.receipt_number}", user=acting_user, now=now)
-        payment.reversed_on = timezone.localdate()
+        payment.reversed_on = today
         payment.reversed_by = acting_user
         payment.reversal_reason = why
         payment._history_user = acting_user  # type: ignore[attr-defined]
         payment.save(update_fields=["reversed_on", "reversed_by", "reversal_reason"])
+        detail: dict[str, Any] = {"payment": payment.pk, "reason": why}
+        if returned is not None and fee is not None:
+            record_returned(payment, returned, fee, day=today, user=acting_user)
+            detail |= {
+                "bank_reference": returned.bank_reference,
+                "return_reason": returned.return_reason,
+                "fee": format(fee, "f"),
+            }
         AuditEvent.objects.create(
             actor=acting_user,
             action="do_reverse_payment",
             run=f"reversal:{payment.receipt_number}"[:64],
             subject=f"receipt {payment.receipt_number}"[:200],
             rows=len(rows),
-            detail={"payment": payment.pk, "reason": why},
+            detail=detail,
         )
     return payment

@@ -113,6 +113,10 @@ class PaymentPagination(RegistryPagination):
 
 class ReversalIn(Schema):
     reason: str = Field(..., max_length=200, description="Why: e.g. check returned for insufficient funds.")
+    bank_reference: str = Field(
+        "", max_length=60, description="A returned check: the bank's reference (then the fee, a note, a letter)."
+    )
+    return_reason: str = Field("", max_length=120, description="A returned check: the bank's reason, e.g. NSF.")
 
 
 class StatementBillOut(Schema):
@@ -202,8 +206,10 @@ def get_payment(request: HttpRequest, payment_id: int) -> Any:
 def reverse_payment(request: HttpRequest, payment_id: int, payload: ReversalIn) -> Any:
     require(request, "billing.reverse_payment")
     try:
+        bank = payload.bank_reference.strip()
+        returned = actions.BankReturn(bank, payload.return_reason) if bank else None
         payment = actions.do_reverse_payment(
-            _get(Payment, payment_id, "payment"), acting_user=request.user, reason=payload.reason
+            _get(Payment, payment_id, "payment"), acting_user=request.user, reason=payload.reason, returned=returned
         )
     except ValidationError as exc:
         raise _refused(exc) from exc

@@ -5,10 +5,12 @@ corrects the ledger by new entries only, never by editing or deleting one:
 
 - ``void:<bill id>`` takes the bill's total off the balance (kind ``adjustment``, minus the total);
 - each charge from another program that rode on the bill (``pending:<charge>:bill:<id>``) is taken off
-  with it (``void:<bill id>:<entry id>``) and rides on the bill that replaces it;
-- a late penalty standing on the bill is withdrawn as a payment in time withdraws one (I-97): an entry
-  of kind ``penalty`` for minus what stands, ``penalty-withdrawn:bill:<id>:<n>``, dated the day of the
-  void (the bill's history up to that day stays as it was);
+  with it (``void:<bill id>:<entry id>``) and rides on the bill that replaces it; an adjustment of its
+  charge (``adjustment:<id>:bill:<id>:charge``, I-128) is taken off the same way and stays with the void bill;
+- a late penalty standing on the bill (net of its adjustments) is withdrawn as a payment in time
+  withdraws one (I-97): an entry of kind ``penalty`` for minus what stands,
+  ``penalty-withdrawn:bill:<id>:<n>``, dated the day of the void (the bill's history up to that day
+  stays as it was);
 - payments stay where they are: what each receipt paid toward the bill becomes that receipt's credit,
   by a pair of entries summing to zero keyed under the receipt (as ``penalties`` does for a withdrawn
   penalty), so that a reversal of the receipt reverses them too. An overpayment is a credit balance.
@@ -35,6 +37,7 @@ from sewerworks.billing.engine.compute import BillRow, PeriodRates, compute_bill
 from sewerworks.billing.engine.gather import gather
 from sewerworks.billing.ledger.owed import PAID
 from sewerworks.billing.ledger.receipt_entries import receipt_of
+from sewerworks.billing.ledger.tax_roll import on_roll
 from sewerworks.billing.models import Bill, BillingPeriod, BillLine, BillVoid, LedgerEntry, Rebill
 from sewerworks.billing.models.bills import kept_facts
 from sewerworks.billing.penalties.sweep import hold_off_sweep, rebill_penalty_date
@@ -84,7 +87,8 @@ def _payments_to_credit(bill: Bill, on: dt.date, run: str, by: Any) -> list[Ledg
         if paid >= 0:
             continue
         prefix = f"{kind}:{receipt}:void-{bill.pk}"
-        credit = f"{prefix}:credit" if kind == "payment" else f"{prefix}:applied"
+        # one credit entry per part: a receipt that paid the penalty and the charge moves both back
+        credit = f"{prefix}:{part}:credit" if kind == "payment" else f"{prefix}:{part}:applied"
         what = f"Paid toward voided bill {bill.pk}: back to receipt {receipt}'s credit"
         rows.append(_entry(bill, kind=LedgerKind.PAYMENT, amount=-paid, on=on, key=f"{prefix}:bill:{bill.pk}:{part}",
                            what=what, run=run, by=by, section="118-53"))  # fmt: skip
@@ -114,6 +118,12 @@ def do_void_bill(bill: Bill, *, by: Any, reason: str, on: dt.date | None = None)
                 {"bill": f"Bill {locked.pk} is a {locked.get_status_display().lower()}: only a posted bill is "
                  "voided; a draft is computed again by the period's bill run."}
             )  # fmt: skip
+        roll = on_roll([locked.pk]).get(locked.pk)
+        if roll is not None:  # §118-53, I-120: its amount is on the tax roll, not on the account
+            raise ValidationError(
+                {"bill": f"Bill {locked.pk} was {roll.label} on {roll.relevied_on}: remove it from the roll before "
+                 "voiding it."}
+            )  # fmt: skip
         if not locked.period.bill_date <= day <= timezone.localdate():
             raise ValidationError(
                 {"on": f"A bill is voided between its bill date ({locked.period.bill_date}) and today, not {day}."}
@@ -125,8 +135,16 @@ def do_void_bill(bill: Bill, *, by: Any, reason: str, on: dt.date | None = None)
             rows.append(_entry(locked, kind=LedgerKind.PENDING_CHARGE, amount=-e.amount, on=day, run=run, by=by,
                                key=f"{run}:{e.pk}", what=f"Voided with bill {locked.pk}: {e.description}",
                                section=e.section))  # fmt: skip
+        # an adjustment of the bill's charge (I-128) goes with it; one of its penalty counts in what stands
+        adjusted = LedgerEntry.objects.filter(
+            bill=locked, kind=LedgerKind.ADJUSTMENT, source_key__startswith="adjustment:"
+        )
+        for e in adjusted.exclude(source_key__endswith=":penalty").order_by("id"):
+            rows.append(_entry(locked, kind=LedgerKind.ADJUSTMENT, amount=-e.amount, on=day, run=run, by=by,
+                               key=f"{run}:{e.pk}", what=f"Voided with bill {locked.pk}: {e.description}"))  # fmt: skip
         penalties = LedgerEntry.objects.filter(bill=locked, kind=LedgerKind.PENALTY)
         standing = Decimal(penalties.aggregate(t=MoneySum("amount"))["t"])
+        standing += Decimal(adjusted.filter(source_key__endswith=":penalty").aggregate(t=MoneySum("amount"))["t"])
         if standing > 0:
             n = penalties.filter(source_key__startswith="penalty-withdrawn:").count() + 1
             rows.append(_entry(locked, kind=LedgerKind.PENALTY, amount=-standing, on=day, run=run, by=by,

@@ -19,8 +19,9 @@ from django.contrib.auth.models import Group, User
 
 from sewerworks.billing import pipeline
 from sewerworks.billing.actions import do_open_period, do_post_period, do_record_strength, do_review_period
-from sewerworks.billing.demo.payments import take_demo_payments
+from sewerworks.billing.demo.property import build_property_charges
 from sewerworks.billing.demo.reads import add_sample_accounts
+from sewerworks.billing.demo.relevy import payments_with_the_year_end
 from sewerworks.billing.engine.run import run_drafts
 from sewerworks.billing.models import Bill
 from sewerworks.core.access.roles import CLERK, SUPERINTENDENT
@@ -106,7 +107,8 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
             do_post_period(period, acting_user=sam)
             # the engine stamps the posting with the clock; in the story it was posted on this day (I-114)
             Bill.objects.filter(period=period, status="posted").update(posted_at=moment)
-    paid = take_demo_payments(seed=seed, clerk=clerk, last_period_end=POSTED_ENDS[-1])
+    # the payments, with the 2025 year end of unpaid rents among them on its days (§118-53, demo.relevy)
+    paid = payments_with_the_year_end(seed=seed, clerk=clerk, last_period_end=POSTED_ENDS[-1], write=write)
     autumn = do_open_period(DRAFT_END, acting_user=clerk)
     industrial = SewerAccount.objects.filter(user_class=UserClass.INDUSTRIAL, metered=True).order_by("pk").first()
     if industrial is not None:
@@ -122,6 +124,7 @@ def build(*, seed: int, parcels: int, write: Callable[[str], None], **_: Any) ->
     result = run_drafts(autumn, acting_user=clerk)
     assert autumn.status == pipeline.DRAFT
     apply_late_penalties(write)
+    build_property_charges(clerk=clerk, write=write)
     write(
         f"Billing: {len(POSTED_ENDS)} periods posted; {DRAFT_END} in draft ({result.message}); "
         f"wash meter {wash.serial if wash else 'none'}; {paid.taken} payments taken"

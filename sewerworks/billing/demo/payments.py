@@ -37,16 +37,21 @@ def _reference(method: str, rng: random.Random) -> str:
     return ""
 
 
-def take_demo_payments(*, seed: int, clerk: Any, last_period_end: dt.date) -> DemoPayments:
-    """Pay the posted bills as the demo's households did; the last period keeps one partial, one unpaid."""
-    rng = random.Random(seed * 53)
+def take_demo_payments(*, seed: int, clerk: Any, last_period_end: dt.date, ends: Any = None,
+                       unpaid: Any = (), rng: random.Random | None = None) -> DemoPayments:  # fmt: skip
+    """Pay the posted bills as the demo's households did; the last period keeps one partial, one unpaid. With
+    ``ends`` only the periods ending then; the bills in ``unpaid`` are left (the year end's, ``demo.relevy``)."""
+    rng = rng or random.Random(seed * 53)
     today = timezone.localdate()
     out = DemoPayments()
     bills = (
         Bill.objects.filter(status="posted", total__gt=0)
+        .exclude(pk__in=list(unpaid))
         .select_related("account", "period")
         .order_by("period__end", "account__account_number")
     )
+    if ends is not None:
+        bills = bills.filter(period__end__in=list(ends))
     for bill in bills:
         if bill.period.end == last_period_end and out.unpaid is None:
             out.unpaid = bill  # left unpaid: the sweep adds its penalty

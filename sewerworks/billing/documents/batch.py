@@ -22,7 +22,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from django.conf import settings
 from pypdf import PdfWriter
@@ -37,6 +37,7 @@ from sewerworks.billing.models import BillingPeriod
 CHUNK_SIZE = 100  # bills per part: each part loads and subsets its fonts (≈ 80 ms), 0.8 ms a bill at 100
 
 Progress = Callable[..., None]
+Draw = Callable[[list[Any], str], int]  # draws a part's sheets to a file; returns its pages (must pickle)
 
 
 @dataclass(frozen=True)
@@ -75,11 +76,11 @@ class _Pool:
             else None
         )
 
-    def submit(self, bills: list[PaperBill], path: str) -> Future[int]:
+    def submit(self, bills: list[Any], path: str, draw: Draw = typeset_paper) -> Future[int]:
         if self.executor is not None:
-            return self.executor.submit(typeset_paper, bills, path)
+            return self.executor.submit(draw, bills, path)
         done: Future[int] = Future()
-        done.set_result(typeset_paper(bills, path))
+        done.set_result(draw(bills, path))
         return done
 
     def close(self) -> None:
@@ -123,14 +124,17 @@ def die_with_parent(parent: int, *, every: float = 0.5) -> None:
 
 def typeset_parts(
     chunks: list[list[int]],
-    make_part: Callable[[list[int], int], list[PaperBill]],
+    make_part: Callable[[list[int], int], list[Any]],
     folder: Path,
     *,
     workers: int,
     progress: Progress | None = None,
     total: int = 0,
+    draw: Draw = typeset_paper,
+    noun: str = "bills",
 ) -> tuple[list[Path], int]:
-    """Draw each chunk (``make_part(ids, first sequence number)``) to a part file; parts, pages."""
+    """Draw each chunk (``make_part(ids, first sequence number)``) to a part file with ``draw`` (the bills' own
+    by default; the notices before relevy bring theirs); parts, pages."""
     pool = _Pool(workers)
     in_flight: deque[tuple[int, Future[int]]] = deque()
     parts: list[Path] = []
@@ -142,13 +146,13 @@ def typeset_parts(
         pages += future.result()
         done += size
         if progress is not None:
-            progress(done=done, total=total, message=f"Typeset {done:,} of {total:,} bills ({pages:,} pages).")
+            progress(done=done, total=total, message=f"Typeset {done:,} of {total:,} {noun} ({pages:,} pages).")
 
     try:
         seq = 1
         for index, ids in enumerate(chunks):
             part = folder / f"part-{index:05d}.pdf"
-            in_flight.append((len(ids), pool.submit(make_part(ids, seq), str(part))))
+            in_flight.append((len(ids), pool.submit(make_part(ids, seq), str(part), draw)))
             parts.append(part)
             seq += len(ids)
             while len(in_flight) > 2 * workers:

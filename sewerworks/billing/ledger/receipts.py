@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from sewerworks.billing.ledger.owed import ZERO, bills_owed
+from sewerworks.billing.ledger.owed import ITEM, ZERO, bills_owed
 from sewerworks.billing.models import LedgerEntry, Payment
 from sewerworks.core.documents.render import render_document
 from sewerworks.core.documents.town import town
@@ -23,7 +23,7 @@ def settled_by(payment: Payment) -> list[dict[str, Any]]:
     net: dict[tuple[int | None, str], dict[str, Any]] = {}
     entries = LedgerEntry.objects.filter(source_key__startswith=f"payment:{payment.receipt_number}:", kind="payment")
     for e in entries.select_related("bill__period").order_by("id"):
-        part = e.source_key.rsplit(":", 1)[-1] if e.bill_id else "credit"
+        part = e.source_key.rsplit(":", 1)[-1] if e.bill_id else ("item" if ITEM in e.source_key else "credit")
         row = net.setdefault((e.bill_id, part), {"entry": e, "part": part, "amount": ZERO})
         row["amount"] -= e.amount
     return [row for row in net.values() if row["amount"] != 0]

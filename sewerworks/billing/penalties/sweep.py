@@ -38,7 +38,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 
 from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Rebill
@@ -55,6 +55,7 @@ SECTION = "118-53"
 log = logging.getLogger(__name__)
 BASES = ("bill_amount", "unpaid_balance")
 PAID_KINDS = (LedgerKind.PAYMENT.value, LedgerKind.REVERSAL.value)  # I-98: what counts as paid
+RELEVIED = LedgerKind.RELEVY_TRANSFER.value
 
 
 def source_key(bill_id: int) -> str:
@@ -156,7 +157,9 @@ def _insert_penalties(
         "  b.total + (SELECT CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)"
         f"   FROM {LEDGER} e WHERE e.bill_id = b.id AND e.kind IN (%s, %s) AND e.posted_on <= %s) AS owed"
         f"  FROM {BILL} b WHERE b.period_id = %s AND b.status = %s AND {rebills}"
-        f"  AND NOT EXISTS (SELECT 1 FROM {LEDGER} p WHERE p.source_key = 'penalty:bill:' || b.id)) x"
+        f"  AND NOT EXISTS (SELECT 1 FROM {LEDGER} p WHERE p.source_key = 'penalty:bill:' || b.id)"
+        # a bill relevied to the tax roll is closed to the sweep (§118-53, I-120)
+        f"  AND NOT EXISTS (SELECT 1 FROM {LEDGER} t WHERE t.bill_id = b.id AND t.kind = '{RELEVIED}')) x"
         f" WHERE x.owed > 0 AND {cents} > 0"
         " ON CONFLICT (source_key) DO NOTHING"
     )
@@ -194,7 +197,8 @@ def apply_late_penalties(
     set aside, reported on the resolutions screen): the rest of the sweep still runs."""
     params = params or current_parameters()
     added, refused = 0, []
-    periods = BillingPeriod.objects.filter(bills__status=BillStatus.POSTED, bill_date__lt=as_of).distinct()
+    posted = Bill.objects.filter(period=OuterRef("pk"), status=BillStatus.POSTED)  # EXISTS: no scan of every bill
+    periods = BillingPeriod.objects.filter(Exists(posted), bill_date__lt=as_of)
     for period in periods.select_related("area").order_by("bill_date", "pk"):
         try:
             terms = terms_of(period, params)

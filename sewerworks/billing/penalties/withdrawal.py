@@ -41,9 +41,14 @@ def settle_penalties(bill_ids: Iterable[int], *, run: str, user: Any, now: dt.da
             continue  # voiding withdrew its penalty for good (billing.corrections.void)
         entries = LedgerEntry.objects.filter(bill=bill, kind=LedgerKind.PENALTY)
         standing = Decimal(entries.aggregate(t=MoneySum("amount"))["t"])
+        # an adjustment of the penalty (waived in part or whole, I-128) leaves less to withdraw, never less than 0
+        adjusted = LedgerEntry.objects.filter(bill=bill, kind=LedgerKind.ADJUSTMENT, source_key__endswith=":penalty")
+        left = standing + Decimal(adjusted.aggregate(t=MoneySum("amount"))["t"])
         owed = owed_at_end_of(bill, penalty.posted_on - dt.timedelta(days=1))  # the day before: its penalty date
         if standing > 0 and owed <= 0:
-            what, amount = "withdrawn", -standing
+            if left <= 0:
+                continue  # adjusted away already: nothing stands to withdraw
+            what, amount = "withdrawn", -left
             why = f"paid in full by the end of {penalty.posted_on - dt.timedelta(days=1)} (I-25, I-97)"
         elif standing == 0 and owed > 0:
             what, amount = "restored", penalty.amount

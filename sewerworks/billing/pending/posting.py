@@ -109,6 +109,23 @@ def post_at_once(as_of: dt.date, *, run: str, user: Any = None) -> tuple[int, in
     return _post(rows, on=as_of, user=user, run=run), left
 
 
+def post_one(charge: PendingCharge, *, on: dt.date, run: str, user: Any = None) -> bool:
+    """Post one pending charge of a kind billed at once now, inside the caller's transaction (a bill of its own
+    offered the day it arises: the §118-54 connection charge). False, and it stays pending for the sweep, when
+    its parcel has no single open account (I-91) or its kind rides on the next bill."""
+    kind = _kind(charge)
+    if kind is None or kind.rides_on_next_bill or kind.paid_when_incurred:
+        return False
+    account_id = _account_id(charge)
+    if account_id is None:
+        return False
+    locked = PendingCharge.objects.select_for_update().get(pk=charge.pk)
+    if locked.billed_on is not None:
+        return False
+    entry = _entry(locked, kind, account_id, on=on, key=f"pending:{locked.pk}", run=run, user=user)
+    return _post([(locked, [entry])], on=on, user=user, run=run) == 1
+
+
 def post_with_bills(period: BillingPeriod, *, user: Any) -> int:
     """After ``period`` is posted: every pending charge of a kind that rides on the next bill, incurred on or
     before the bill date, is posted naming its account's posted bill of the period, on the bill date. One

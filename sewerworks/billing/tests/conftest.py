@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -88,3 +88,20 @@ def autumn(staff: Any) -> Any:
     from sewerworks.billing.actions import do_open_period
 
     return do_open_period(dt.date(2026, 9, 30), acting_user=staff.clerk)
+
+
+@pytest.fixture(scope="module")
+def demo_said(django_db_setup: Any, django_db_blocker: Any) -> Iterator[list[str]]:
+    """The registry's and billing's demo built once for the requesting file's tests (each reads it in a
+    transaction rolled back after it), and what the builds said."""
+    from django.db import transaction
+
+    from sewerworks.billing.demo import district as billing_demo
+    from sewerworks.registry import demo as registry_demo
+
+    said: list[str] = []
+    with django_db_blocker.unblock(), transaction.atomic():
+        registry_demo.build(seed=118, parcels=300, write=said.append)
+        billing_demo.build(seed=118, parcels=300, write=said.append)
+        yield said
+        transaction.set_rollback(True)

@@ -8,6 +8,7 @@ import itertools
 from decimal import Decimal
 from typing import Any
 
+from django.db import connection
 from django.utils import timezone
 
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
@@ -99,3 +100,11 @@ def owed(bill: Bill) -> Decimal:
 
 def owed_at_end_of(bill: Bill, day: dt.date) -> Decimal:
     return sum((e.amount for e in LedgerEntry.objects.filter(bill=bill, posted_on__lte=day)), Decimal("0.00"))
+
+
+def database_url() -> str:
+    """The test database as a DATABASE_URL, for a command run in a process of its own (killed mid-run)."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"

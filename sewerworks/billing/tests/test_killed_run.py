@@ -14,26 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from sewerworks.billing.engine.run import DIE_AFTER, DIE_AFTER_POSTING
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry
+from sewerworks.billing.tests.ledger_helpers import database_url
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
 def bill_run(
     *args: str, die_after: int | None = None, die_after_posting: int | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DATABASE_URL": _database_url()}
+    env = {**os.environ, "DATABASE_URL": database_url()}
     env.pop(DIE_AFTER, None)
     env.pop(DIE_AFTER_POSTING, None)
     if die_after is not None:

@@ -46,7 +46,11 @@ def test_every_kind_the_programs_write_is_declared_once_with_its_section() -> No
     assert set(KINDS) <= set(CHARGE_KINDS)
     for kind, (_program, section) in KINDS.items():
         assert CHARGE_KINDS[kind].section == section and CHARGE_KINDS[kind].ledger_kind == "pending_charge"
-    assert [k for k, c in CHARGE_KINDS.items() if c.rides_on_next_bill] == ["abandonment_fine", "violator_charge"]
+    assert [k for k, c in CHARGE_KINDS.items() if c.rides_on_next_bill] == [
+        "abandonment_fine",
+        "violator_charge",
+        "returned_check_fee",
+    ]
 
 
 def test_the_permit_fee_paid_at_filing_is_posted_with_its_payment_and_owed_by_no_one(make_account: Any) -> None:

@@ -33,6 +33,23 @@ EXPECTED: dict[str, frozenset[str]] = {
     "billing.print_bills": frozenset({CLERK, SUPT, ADMIN}),
     "billing.void_bill": frozenset({CLERK, SUPT, ADMIN}),
     "billing.rebill_account": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.file_statement": frozenset({CLERK, ADMIN}),
+    "billing.record_relevy": frozenset({CLERK, ADMIN}),
+    "billing.export_tax_roll": frozenset({CLERK, ADMIN}),
+    "billing.run_capital_charge": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.post_connection_charge": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.write_search_letter": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.record_sale": frozenset({CLERK, SUPT, ADMIN}),
+    # the clerk's cash and the Board's review (issue 34, I-127..I-129): the maker is never the checker
+    "billing.close_deposit": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.close_month": frozenset({CLERK, ADMIN}),
+    "billing.make_adjustment": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.approve_adjustment": frozenset({SUPT, ADMIN}),
+    "billing.authorise_refund": frozenset({SUPT, ADMIN}),
+    "billing.record_refund": frozenset({CLERK, ADMIN}),
+    "billing.enter_budget": frozenset({CLERK, ADMIN}),
+    "billing.draft_rate_review": frozenset({CLERK, SUPT, ADMIN}),
+    "billing.decide_rate_review": frozenset({CLERK, ADMIN}),
 }
 
 
@@ -67,3 +84,19 @@ def test_an_inspector_cannot_take_or_reverse_a_payment(client_as: Any, role: str
     assert client.post("/billing/receipts/1/reverse/", {"reason": "x"}).status_code == 403
     body = {"account_id": account.pk, "receipt_number": "X-1", "amount": "5.00", "method": "cash"}
     assert client.post("/api/billing/payments", body, content_type="application/json").status_code == 403
+
+
+@pytest.mark.parametrize("role", [INSPECTOR, BOARD, ENGINEER])
+def test_an_inspector_or_a_board_member_changes_no_cash_and_no_rate(client_as: Any, role: str) -> None:
+    client = client_as(role)
+    assert client.post("/billing/deposits/", {"day": "2026-11-30", "cash_counted": "0"}).status_code == 403
+    assert client.post("/billing/turnover/2026/11/close/").status_code == 403
+    assert client.post("/billing/adjustments/new/", {"bill": "1"}).status_code == 403
+    assert client.post("/billing/adjustments/1/check/").status_code == 403
+    assert client.post("/billing/accounts/1/refund/").status_code == 403
+    assert client.post("/billing/budgets/", {"area": "1"}).status_code == 403
+    assert client.post("/billing/rate-reviews/1/candidates/").status_code == 403
+    assert client.post("/billing/rate-reviews/1/decision/").status_code == 403
+    for page in ("/billing/deposits/", "/billing/turnover/2026/11/", "/billing/adjustments/", "/billing/refunds/",
+                 "/billing/revenue/", "/billing/budgets/", "/billing/rate-reviews/"):  # fmt: skip
+        assert client.get(page).status_code == 200, page

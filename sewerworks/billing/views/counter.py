@@ -21,6 +21,7 @@ from sewerworks.billing import actions
 from sewerworks.billing.actions.payments import new_receipt_number
 from sewerworks.billing.choices import PaymentMethod
 from sewerworks.billing.statements.account import statement
+from sewerworks.billing.views.corrections import corrections_of, refund_context
 from sewerworks.core.money import MoneyFormField
 from sewerworks.registry.models import Ownership, SewerAccount
 from sewerworks.registry.search import search
@@ -108,6 +109,9 @@ def counter_account(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "today": today,
         "recent": account.payments.order_by("-received_on", "-id")[:5],
+        **corrections_of(account),
+        **refund_context(account, request.user),
+        "can_adjust": request.user.has_perm("billing.make_adjustment"),
     }
     return render(request, "billing/counter_account.html", context)
 

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST
 
 from sewerworks.billing import actions
 from sewerworks.billing.ledger.receipts import receipt_context, receipt_pdf
-from sewerworks.billing.models import Payment
+from sewerworks.billing.models import DepositItem, Payment, ReturnedCheck
 from sewerworks.billing.statements.account import statement
 from sewerworks.billing.statements.day import day_receipts
+from sewerworks.billing.views.corrections import corrections_of
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.registry.models import SewerAccount
 
@@ -41,6 +42,8 @@ def receipt(request: HttpRequest, pk: int) -> HttpResponse:
     payment = _payment(pk)
     context = {
         **receipt_context(payment),
+        "returned": ReturnedCheck.objects.filter(payment=payment).first(),
+        "deposited": DepositItem.objects.filter(payment=payment).select_related("deposit").order_by("id"),
         "can_reverse": request.user.has_perm("billing.reverse_payment") and not payment.is_reversed,
         "can_take": request.user.has_perm("billing.take_payment"),
     }
@@ -57,12 +60,17 @@ def receipt_document(request: HttpRequest, pk: int) -> HttpResponse:
 @permission_required("billing.reverse_payment", raise_exception=True)
 def reverse_payment(request: HttpRequest, pk: int) -> HttpResponse:
     payment = _payment(pk)
+    bank = request.POST.get("bank_reference", "").strip()
+    returned = actions.BankReturn(bank, request.POST.get("return_reason", "")) if bank else None
     try:
-        actions.do_reverse_payment(payment, acting_user=request.user, reason=request.POST.get("reason", ""))
+        actions.do_reverse_payment(
+            payment, acting_user=request.user, reason=request.POST.get("reason", ""), returned=returned
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"Receipt {payment.receipt_number} reversed: its entries are undone on the ledger.")
+        done = "returned check recorded: print the letter to the payer" if returned else "its entries are undone"
+        messages.success(request, f"Receipt {payment.receipt_number} reversed on the ledger; {done}.")
     return redirect("billing:receipt", payment.pk)
 
 
@@ -78,6 +86,7 @@ def account_statement(request: HttpRequest, pk: int) -> HttpResponse:
         "today": today,
         "payments": account.payments.select_related("received_by").order_by("-received_on", "-id")[:50],
         "can_take": request.user.has_perm("billing.take_payment"),
+        **corrections_of(account),
     }
     return render(request, "billing/statement.html", context)
 

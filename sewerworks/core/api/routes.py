@@ -173,12 +173,7 @@ def job_detail(request: HttpRequest, job_id: int) -> Any:
     summary="Run an interrupted or failed job again, with the same task and arguments",
 )
 def rerun_job(request: HttpRequest, job_id: int) -> Any:
-    user = require(request, "core.rerun_job")
-    job = record_or_404(Job, job_id, "job")
-    try:
-        return do_rerun_job(job, acting_user=user)
-    except ValidationError as exc:
-        raise HttpError(422, " ".join(exc.messages)) from exc
+    return _on_job(request, job_id, "core.rerun_job", do_rerun_job)
 
 
 @jobs_router.post(
@@ -187,12 +182,18 @@ def rerun_job(request: HttpRequest, job_id: int) -> Any:
     summary="Cancel a job still waiting for the worker (the Superintendent)",
 )
 def cancel_job(request: HttpRequest, job_id: int) -> Any:
-    user = require(request, "core.cancel_job")
+    return _on_job(request, job_id, "core.cancel_job", do_cancel_job)
+
+
+def _on_job(request: HttpRequest, job_id: int, permission: str, action: Any) -> Job:
+    """The role asked first, then the job, then ``action`` on it; a refusal is a 422 naming the rule."""
+    user = require(request, permission)
     job = record_or_404(Job, job_id, "job")
     try:
-        return do_cancel_job(job, acting_user=user)
+        done: Job = action(job, acting_user=user)
     except ValidationError as exc:
         raise HttpError(422, " ".join(exc.messages)) from exc
+    return done
 
 
 router.add_router("/", jobs_router)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,19 +55,30 @@ class RecordedValueRefused(LawNotInForce):
     """The rule would read a value a recorded resolution set that the loader refuses (named in the message)."""
 
 
-def store_decision(decision: Decision, *, subject: Any = None, acting_user: Any = None) -> StoredDecision:
-    """Keep a decision with the record it decided (for the record's timeline)."""
+def _stored(decision: Decision, subject: Any, acting_user: Any) -> StoredDecision:
     subject_type = subject_id = ""
     if subject is not None:
         subject_type = f"{subject._meta.app_label}.{subject._meta.model_name}"
         subject_id = str(subject.pk)
-    return StoredDecision.objects.create(
+    return StoredDecision(
         topic=decision.topic,
         as_of=decision.as_of,
         outcome=decision.outcome,
         summary=decision.summary,
-        decision=json.loads(decision.to_json()),
+        decision=decision.to_dict(),  # JSON-native already (model_dump in JSON mode)
         subject_type=subject_type,
         subject_id=subject_id,
         made_by=acting_user,
     )
+
+
+def store_decision(decision: Decision, *, subject: Any = None, acting_user: Any = None) -> StoredDecision:
+    """Keep a decision with the record it decided (for the record's timeline)."""
+    stored = _stored(decision, subject, acting_user)
+    stored.save(force_insert=True)
+    return stored
+
+
+def store_decisions(decided: list[tuple[Decision, Any]], *, acting_user: Any = None) -> list[StoredDecision]:
+    """:func:`store_decision` for many (decision, subject) pairs at once: one bulk insert (a batch's write)."""
+    return StoredDecision.objects.bulk_create([_stored(d, subject, acting_user) for d, subject in decided])

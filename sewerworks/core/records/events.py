@@ -30,7 +30,8 @@ from django.dispatch import receiver
 from django.utils import timezone
 from simple_history.signals import pre_create_historical_record
 
-__all__ = ["EventDated", "EventHistory", "as_moment", "event_moment", "now", "recorded_note", "story_day"]
+__all__ = ["EventDated", "EventHistory", "as_moment", "event_moment", "now", "recorded_in_story", "recorded_note",
+           "story_day"]
 
 _STORY: ContextVar[dt.datetime | None] = ContextVar("sewerworks_story_day", default=None)
 
@@ -183,6 +184,15 @@ def _record_on_story_day(sender: Any, instance: Any, created: bool, raw: bool = 
         sender._default_manager.filter(pk=instance.pk).update(**stamped)
         for name, value in stamped.items():
             setattr(instance, name, value)
+
+
+def recorded_in_story(model: Any, pks: list[Any]) -> None:
+    """Rows written in bulk (``bulk_create`` sends no ``post_save``) inside the demo's story: recorded on the
+    story's day, as the rows saved one by one are (``_record_on_story_day``). Nothing outside the story."""
+    story = _STORY.get()
+    stamped = {f.attname: story for f in model._meta.concrete_fields if getattr(f, "auto_now_add", False)}
+    if story is not None and pks and stamped:
+        model._default_manager.filter(pk__in=pks).update(**stamped)
 
 
 def fill_occurred_at(model: Any, *, created: str = "", on_status: dict[str, str] | None = None) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
@@ -41,27 +42,25 @@ def job_list(request: HttpRequest) -> HttpResponse:
 @permission_required("core.rerun_job", raise_exception=True)
 def job_rerun(request: HttpRequest, pk: int) -> HttpResponse:
     """Run an interrupted or failed job again with the same task and arguments."""
-    job = get_object_or_404(Job, pk=pk)
-    try:
-        do_rerun_job(job, acting_user=request.user)
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    else:
-        messages.success(request, f"{job.title} is queued again; a worker will run it.")
-    return redirect("core:job_detail", pk=pk)
+    return _on_job(request, pk, do_rerun_job, "{} is queued again; a worker will run it.")
 
 
 @require_POST
 @permission_required("core.cancel_job", raise_exception=True)
 def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     """Cancel a job still waiting for the worker (the Superintendent keeps the queue, issue 30)."""
+    return _on_job(request, pk, do_cancel_job, "{}: cancelled; the worker will not run it.")
+
+
+def _on_job(request: HttpRequest, pk: int, action: Callable[..., Job], done: str) -> HttpResponse:
+    """Apply ``action`` to the job; say what came of it (``done`` names the job's title) or why it was refused."""
     job = get_object_or_404(Job, pk=pk)
     try:
-        do_cancel_job(job, acting_user=request.user)
+        action(job, acting_user=request.user)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"{job.title}: cancelled; the worker will not run it.")
+        messages.success(request, done.format(job.title))
     return redirect("core:job_detail", pk=pk)
 
 

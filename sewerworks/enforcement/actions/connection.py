@@ -5,6 +5,7 @@ path saved the connection); recording the abandonment stops it (and any fine).""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -23,6 +24,17 @@ from sewerworks.enforcement.models import Deadline, Violation
 from sewerworks.registry.choices import ConnectionStatus, PrivateSystemStatus
 from sewerworks.registry.models import Building, Connection, PrivateSystem
 
+# What a recorded connection starts in a higher layer, inside its transaction, whatever path recorded it (the
+# §118-54 connection charge: billing registers it). Each is called with the connection and the acting user.
+_ON_RECORDED: list[Callable[[Connection, Any], None]] = []
+
+
+def on_connection_recorded(hook: Callable[[Connection, Any], None]) -> Callable[[Connection, Any], None]:
+    """Register ``hook`` to run in the transaction of every recorded connection (once per hook)."""
+    if hook not in _ON_RECORDED:
+        _ON_RECORDED.append(hook)
+    return hook
+
 
 def do_record_connection(
     *, building: Building, connected_on: dt.date, acting_user: Any, building_sewer_diameter_in: int | None = None
@@ -30,7 +42,8 @@ def do_record_connection(
     """Record that ``building`` was connected to the public sewer on ``connected_on`` (the Permits program
     calls this when a connection inspection passes). Meets the connect deadline; the duties the connection
     implies open as the acting user: for each private system still in use on the property, the §118-5
-    deadline to clean, abandon and fill it within 90 days (``enforcement.duties``)."""
+    deadline to clean, abandon and fill it within 90 days (``enforcement.duties``); what a higher layer
+    registered with :func:`on_connection_recorded` runs too (the §118-54 connection charge)."""
     require(acting_user, "enforcement.record_connection", "record a connection to the public sewer")
     with transaction.atomic(), held(acting_user=acting_user):  # the duties it implies open as this user
         connection, _ = Connection.objects.select_for_update().get_or_create(building=building)
@@ -51,6 +64,8 @@ def do_record_connection(
             acting_user=acting_user,
             why="Connected to the public sewer",
         )
+        for hook in _ON_RECORDED:
+            hook(connection, acting_user)
         AuditEvent.objects.create(
             actor=acting_user,
             action="do_record_connection",

@@ -35,11 +35,21 @@ STANDING = frozenset({"pipe-thickness-field-strength", "future-flows"})
 class DesignUnreadable(ValidationError):
     """A design file that cannot be read; ``errors`` name the section (or feature) and line of each problem."""
 
+    LISTED = 200  # problems named one by one; past these, how many more
+
     def __init__(self, file_name: str, errors: list[RowError]) -> None:
         self.row_errors = errors
-        first = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__({"file": f"{file_name} cannot be read: {first}{more}"})
+        self.file_name = file_name
+        # an unknown coordinate system is the upload's "crs" field, not the file's
+        field = "crs" if all(e.section == "crs" for e in errors) else "file"
+        if len(errors) == 1:
+            messages = [f"{file_name} cannot be read: {errors[0]}"]
+        else:
+            messages = [f"{file_name} cannot be read: {len(errors)} problems."]
+            messages.extend(str(e) for e in errors[: self.LISTED])
+            if len(errors) > self.LISTED:
+                messages.append(f"... and {len(errors) - self.LISTED} more problems of the same file.")
+        super().__init__({field: messages})
 
 
 def design_format(file_name: str, data: bytes) -> str:
@@ -100,7 +110,7 @@ def _elements(revision: DesignRevision, design: Design) -> list[DesignElement]:
     rows = [
         DesignElement(
             revision=revision,
-            kind=ElementKind.MANHOLE,
+            kind=m.kind if m.kind in ElementKind.values else ElementKind.MANHOLE,
             name=m.name,
             geometry=_wkt([m.point]) if m.point is not None else "",
             rim_ft=m.rim_ft,
@@ -113,7 +123,8 @@ def _elements(revision: DesignRevision, design: Design) -> list[DesignElement]:
         slope = pipe.slope
         rows.append(
             DesignElement(
-                revision=revision, kind=ElementKind.PIPE, name=pipe.name, geometry=_wkt(pipe.points),
+                revision=revision, kind=ElementKind.CHANNEL if pipe.open_channel else ElementKind.PIPE,
+                name=pipe.name, geometry=_wkt(pipe.points),
                 upstream=pipe.upstream, downstream=pipe.downstream, length_ft=pipe.length_ft.quantize(_MILLI),
                 diameter_in=None if pipe.diameter_in is None else pipe.diameter_in.quantize(_CENTI),
                 slope_percent=None if slope is None or abs(slope) >= 1000 else (slope * 100).quantize(_TEN_THOUSANDTH),

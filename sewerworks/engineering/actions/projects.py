@@ -20,7 +20,7 @@ __all__ = ["do_open_project", "do_record_approval", "do_review_future_flows"]
 def _save(record: Any, acting_user: Any, why: str) -> Any:
     record.full_clean()
     record._history_user = acting_user
-    record._change_reason = why
+    record._change_reason = why[:100]  # the history row keeps 100 characters
     record.save()
     return record
 

@@ -52,6 +52,9 @@ MAX_ELEVATION_FT = Decimal(100_000)  # inverts and rims, above or below the datu
 MAX_DIAMETER_IN = Decimal(240)
 MAX_TRENCH_IN = Decimal(1_000)  # trench width, bedding, encasement
 MAX_FLOW_CFS = Decimal(100_000)
+# SWMM cross-sections open at the top: a street, a ditch, a channel. Such a link is not a sewer (a closed
+# conduit), so none of Article V's pipe checks applies to it: the Town Engineer reviews it (I-143).
+OPEN_CHANNEL_SHAPES = frozenset({"rect_open", "trapezoidal", "triangular", "parabolic", "power", "irregular", "street"})
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class ReviewItem:
     element: str
     requirement: str
     sentence: str
+    kind: str = ""  # pipe, channel, manhole, outfall, storage, divider; empty: found by name, else the design
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,11 @@ class Pipe:
     design_flow_cfs: Decimal | None = None
 
     @property
+    def open_channel(self) -> bool:
+        """A street, ditch or channel open at the top: not a sewer (I-143)."""
+        return self.shape in OPEN_CHANNEL_SHAPES
+
+    @property
     def slope(self) -> Decimal | None:
         """Fall per foot from the upstream to the downstream invert (ft/ft); None without both inverts."""
         if self.upstream_invert_ft is None or self.downstream_invert_ft is None or self.length_ft <= 0:
@@ -135,8 +144,8 @@ class Design:
     def error(self, section: str, line: int | None, message: str) -> None:
         self.errors.append(RowError(section, line, message))
 
-    def review(self, element: str, requirement: str, sentence: str) -> None:
-        self.review_items.append(ReviewItem(element, requirement, sentence))
+    def review(self, element: str, requirement: str, sentence: str, kind: str = "") -> None:
+        self.review_items.append(ReviewItem(element, requirement, sentence, kind))
 
 
 class BadNumber(ValueError):

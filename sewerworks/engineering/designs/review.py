@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from sewerworks.engineering.designs.model import Design, Pipe
 from sewerworks.ordinance.decision import Finding
@@ -73,18 +74,24 @@ def _q_or_none(value: Decimal | None, places: int = 3) -> Decimal | None:
     return None if value is None else _q(value, places)
 
 
+def sewers(design: Design) -> list[Pipe]:
+    """The design's closed conduits: a street, ditch or open channel is not a sewer (I-143)."""
+    return [pipe for pipe in design.pipes.values() if not pipe.open_channel]
+
+
 def runs(design: Design) -> list[list[Pipe]]:
     """Pipes grouped into runs from one manhole to the next: a pipe continues into the one that starts
-    where it ends when no manhole is there (and only one starts there)."""
+    where it ends when no manhole is there (and only one starts there). Open channels are not sewers."""
+    pipes = sewers(design)
     starting: dict[tuple[float, float], list[Pipe]] = {}
-    for pipe in design.pipes.values():
+    for pipe in pipes:
         if pipe.points and not pipe.upstream:
             starting.setdefault(pipe.points[0], []).append(pipe)
     continued = {id(p) for ps in starting.values() if len(ps) == 1 for p in ps}
     result = []
-    for pipe in design.pipes.values():
+    for pipe in pipes:
         if id(pipe) in continued and any(
-            not q.downstream and q.points and q.points[-1] == pipe.points[0] for q in design.pipes.values()
+            not q.downstream and q.points and q.points[-1] == pipe.points[0] for q in pipes
         ):
             continue  # it is the middle of a run that starts upstream
         run, current, seen = [pipe], pipe, {pipe.name}
@@ -99,7 +106,15 @@ def runs(design: Design) -> list[list[Pipe]]:
     return result
 
 
-def review_run(run: list[Pipe], view: ParameterView, as_of: date) -> list[PlacedFinding]:
+def node_kind(design: Design, name: str) -> str:
+    """What a run's end is: a manhole, an outfall, a storage unit or a divider (a manhole when unknown)."""
+    node = design.manholes.get(name)
+    return node.kind if node is not None else "manhole"
+
+
+def review_run(
+    run: list[Pipe], view: ParameterView, as_of: date, design: Design | None = None
+) -> list[PlacedFinding]:
     lengths: list[PipeLength] = []
     for pipe in run:
         slope = pipe.slope
@@ -110,7 +125,12 @@ def review_run(run: list[Pipe], view: ParameterView, as_of: date) -> list[Placed
         sentence = (f"The run from {run[0].name} to {run[-1].name} has {len(lengths)} straight lengths without a "
                     "manhole, too many to check one by one: the Town Engineer reviews its manholes.")  # fmt: skip
         return [PlacedFinding("pipe", run[0].name, _needs_review("118-33", "manhole-run-too-long", sentence, "I-77"))]
-    facts = ManholeRunFacts(upstream_manhole=run[0].upstream, downstream_manhole=run[-1].downstream, lengths=lengths)
+    ends: dict[str, Any] = {}
+    if design is not None:
+        ends = {"upstream_kind": node_kind(design, run[0].upstream),
+                "downstream_kind": node_kind(design, run[-1].downstream)}  # fmt: skip
+    facts = ManholeRunFacts.model_validate({"upstream_manhole": run[0].upstream,
+                                            "downstream_manhole": run[-1].downstream, "lengths": lengths, **ends})
     decision = manhole_run(facts, view, as_of)
     placed = []
     for finding in decision.findings:
@@ -159,19 +179,31 @@ def _needs_review(section: str, requirement: str, sentence: str, *interpretation
                    sentence=sentence, interpretations=list(interpretations))  # fmt: skip
 
 
+I_143 = frozenset({"not-closed-conduit", "storm-water-model"})
+
+
+def _kind_of(design: Design, name: str) -> str:
+    if name in design.pipes:
+        return "channel" if design.pipes[name].open_channel else "pipe"
+    if name in design.manholes:
+        return design.manholes[name].kind
+    return DESIGN
+
+
 def review_design(design: Design, view: ParameterView, as_of: date) -> list[PlacedFinding]:
     """Every finding of the design, placed; a design with row errors is not reviewed (nothing placed)."""
     if design.errors:
         return []
     placed: list[PlacedFinding] = []
     for run in runs(design):
-        placed.extend(review_run(run, view, as_of))
-    for pipe in design.pipes.values():
+        placed.extend(review_run(run, view, as_of, design))
+    for pipe in sewers(design):
         placed.extend(review_pipe(pipe, view, as_of))
     for item in design.review_items:
-        kind = "pipe" if item.element in design.pipes else "manhole" if item.element in design.manholes else DESIGN
-        sentence = item.sentence
-        placed.append(PlacedFinding(kind, item.element, _needs_review("118-29", item.requirement, sentence, "I-79")))
+        kind = item.kind or _kind_of(design, item.element)
+        cited = ("I-79", "I-143") if item.requirement in I_143 else ("I-79",)
+        finding = _needs_review("118-29", item.requirement, item.sentence, *cited)
+        placed.append(PlacedFinding(kind, item.element, finding))
     placed.append(PlacedFinding(DESIGN, DESIGN, pipe_thickness_and_field_strength()))
     placed.append(PlacedFinding(DESIGN, DESIGN, _needs_review(
         "118-29", "future-flows", "The design must anticipate and allow for flows from all possible future "

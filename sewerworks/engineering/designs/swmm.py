@@ -16,6 +16,11 @@ without a line number, and would add pandas-sized dependencies to the shared env
   direction of each length of pipe for the §118-33 check of changes of alignment.
 - ``[PUMPS]``, ``[ORIFICES]``, ``[WEIRS]``, ``[OUTLETS]`` are links that are not conduits; any other
   section the review does not use is named once: all of these are needs-review items, never row errors.
+- A conduit whose cross-section is open (a street, a trapezoidal ditch, an open channel) is not a sewer:
+  one needs-review item "not a closed conduit", and none of the pipe checks (I-143).
+- Rain gages and subcatchments make the file look like a storm-water model rather than a sanitary sewer:
+  one needs-review item on the design says so, naming what it found (I-143).
+- A conduit row refused is refused once: its [XSECTIONS] and [VERTICES] rows raise no error of their own.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from sewerworks.engineering.designs.model import (
     MAX_DIAMETER_IN,
     MAX_ELEVATION_FT,
     MAX_LENGTH_FT,
+    OPEN_CHANNEL_SHAPES,
     BadNumber,
     Design,
     Manhole,
@@ -46,6 +52,10 @@ PRESENTATION = {"TITLE", "REPORT", "MAP", "POLYGONS", "SYMBOLS", "LABELS", "BACK
 NODE_SECTIONS = {"JUNCTIONS": "manhole", "OUTFALLS": "outfall", "STORAGE": "storage", "DIVIDERS": "divider"}
 OTHER_LINKS = {"PUMPS": "pump", "ORIFICES": "orifice", "WEIRS": "weir", "OUTLETS": "outlet"}
 READ = {"OPTIONS", "CONDUITS", "XSECTIONS", "COORDINATES", "VERTICES", *NODE_SECTIONS, *OTHER_LINKS}
+# The hydrology of a storm-water model: rain falling on subcatchments and what becomes of it (I-143).
+STORM = {"RAINGAGES", "SUBCATCHMENTS", "SUBAREAS", "INFILTRATION", "LID_CONTROLS", "LID_USAGE", "AQUIFERS",
+         "GROUNDWATER", "GWF", "SNOWPACKS", "TEMPERATURE", "EVAPORATION", "LANDUSES", "COVERAGES", "LOADINGS",
+         "BUILDUP", "WASHOFF"}  # fmt: skip
 
 
 def _lines(data: bytes) -> list[tuple[int, str]]:
@@ -71,6 +81,7 @@ class _Reader:
         self.metric = False
         self.offsets_are_elevations = False
         self.rows: dict[str, list[tuple[int, list[str]]]] = {}
+        self.refused_links: set[str] = set()  # conduit rows refused: their other rows say nothing more
 
     def feet(self, text: str, what: str, at_most: Decimal = MAX_ELEVATION_FT) -> Decimal:
         value = number(text, what)
@@ -103,6 +114,7 @@ class _Reader:
         self.other_links()
         self.xsections()
         self.vertices()
+        self.storm_water()
         self.unused_sections()
 
     def each(self, section: str, least: int, what: str) -> list[tuple[int, list[str]]]:
@@ -143,7 +155,7 @@ class _Reader:
             self.design.manholes[name] = Manhole(name=name, rim_ft=rim, invert_ft=invert, kind=kind)
             if kind in ("storage", "divider"):
                 self.design.review(
-                    name, f"{kind}-node", f"{name} is a {kind} node, not a manhole: the Town Engineer reviews it."
+                    name, f"{kind}-node", f"{name} is a {kind} node, not a manhole: the Town Engineer reviews it.", kind
                 )
 
     def coordinates(self) -> None:
@@ -178,6 +190,7 @@ class _Reader:
                 problem = problem or str(error)
             if problem:
                 self.design.error("[CONDUITS]", line, problem)
+                self.refused_links.add(name)
                 continue
             up, down = self.design.manholes[upstream], self.design.manholes[downstream]
             self.design.pipes[name] = Pipe(
@@ -214,8 +227,17 @@ class _Reader:
             name, shape = fields[0], fields[1].upper()
             pipe = self.design.pipes.get(name)
             if pipe is None:
-                if not any(item.element == name for item in self.design.review_items):
+                if name not in self.refused_links and not any(i.element == name for i in self.design.review_items):
                     self.design.error("[XSECTIONS]", line, f"no link named {name[:40]!r}")
+                continue
+            if shape.lower() in OPEN_CHANNEL_SHAPES:
+                self.design.pipes[name] = replace(pipe, shape=shape.lower())
+                self.design.review(
+                    name, "not-closed-conduit",
+                    f"{name} is a {shape.lower().replace('_', ' ')} cross-section open at the top (a street, ditch or "
+                    "channel), not a closed conduit: it is not a sewer, so the pipe checks of §118-29 to 33 do not "
+                    "apply; the Town Engineer reviews it (I-143).", "channel",
+                )  # fmt: skip
                 continue
             if shape != "CIRCULAR":
                 self.design.pipes[name] = replace(pipe, shape=shape.lower())
@@ -246,7 +268,9 @@ class _Reader:
         bends: dict[str, list[Point]] = {}
         for line, fields in self.each("VERTICES", 3, "vertex"):
             if fields[0] not in self.design.pipes:
-                if not any(item.element == fields[0] for item in self.design.review_items):
+                if fields[0] not in self.refused_links and not any(
+                    item.element == fields[0] for item in self.design.review_items
+                ):
                     self.design.error("[VERTICES]", line, f"no link named {fields[0][:40]!r}")
                 continue
             point = self.point(fields, "[VERTICES]", line)
@@ -257,9 +281,24 @@ class _Reader:
             if ends[0] is not None and ends[1] is not None:
                 self.design.pipes[name] = replace(pipe, points=(ends[0], *bends.get(name, []), ends[1]))
 
+    def storm_water(self) -> None:
+        """Rain gages or subcatchments: a storm-water model, it seems, not a sanitary sewer (I-143)."""
+        found = [(len(self.rows.get(s, [])), what) for s, what in (("RAINGAGES", "rain gage"),
+                 ("SUBCATCHMENTS", "subcatchment")) if self.rows.get(s)]  # fmt: skip
+        if not found:
+            return
+        listed = " and ".join(f"{n} {what}{'' if n == 1 else 's'}" for n, what in found)
+        self.design.review(
+            "design", "storm-water-model",
+            f"The file has {listed}: it looks like a storm-water model, not a sanitary sewer design. Storm and "
+            "surface waters are not admitted to a sanitary sewer (§118-1, §118-28); the Town Engineer reviews what the "
+            "model is before its pipes are taken as a sanitary sewer (I-143).",
+        )  # fmt: skip
+
     def unused_sections(self) -> None:
+        storm = any(self.rows.get(s) for s in ("RAINGAGES", "SUBCATCHMENTS"))
         for section, rows in self.rows.items():
-            if section in READ or section in PRESENTATION or not rows:
+            if section in READ or section in PRESENTATION or not rows or (storm and section in STORM):
                 continue
             self.design.review(
                 f"[{section}]"[:100], "unreviewed-section",
@@ -274,7 +313,7 @@ def read_swmm(data: bytes, *, crs: str = crs_module.TARGET) -> Design:
     try:
         design.crs = crs_module.check(crs)
     except crs_module.UnknownCRS as error:
-        design.error("--crs", None, str(error))
+        design.error("crs", None, str(error))
         return design
     if not data.strip():
         design.error("(file)", None, "the file is empty")

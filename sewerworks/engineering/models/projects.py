@@ -42,8 +42,24 @@ class ExtensionProject(models.Model):
     )  # fmt: skip
     future_flows_note = models.TextField("future flows review", blank=True, help_text="The Town Engineer's note.")
     status = models.CharField(
-        "status", max_length=14, choices=ProjectStatus.choices, default=ProjectStatus.UNDER_REVIEW
+        "status", max_length=20, choices=ProjectStatus.choices, default=ProjectStatus.UNDER_REVIEW
     )
+    parcel = models.ForeignKey(
+        "registry.Parcel", verbose_name="parcel of record", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", help_text="The property the extension is built for: the Town Engineer's inspection is "
+        "billed to it (§118-31, I-141).",
+    )  # fmt: skip
+    contractor = models.CharField("contractor", max_length=120, blank=True, help_text="Who lays the pipe.")
+    construction_started_on = models.DateField(
+        "construction started on", null=True, blank=True,
+        help_text="The first day of the Town Engineer's full-time inspection (§118-31).",
+    )  # fmt: skip
+    warrant_resolution = models.ForeignKey(
+        "core.BoardResolution", verbose_name="Board's resolution that it warrants its cost", on_delete=models.PROTECT,
+        null=True, blank=True, related_name="+",
+        help_text="The Town Board finds that the properties served warrant the extension's cost (§118-30).",
+    )  # fmt: skip
+    warranted_on = models.DateField("warranted on", null=True, blank=True)
     opened_on = models.DateField("opened on", default=timezone.localdate)
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="opened by", on_delete=models.PROTECT, null=True, blank=True,
@@ -68,6 +84,15 @@ class ExtensionProject(models.Model):
         have = set(self.approvals.values_list("authority", flat=True))
         return [a for a in self.needed_authorities() if a not in have]
 
+    def board_approval(self) -> Approval | None:
+        """The Town Board's approval of an extension an owner, builder or developer builds (§118-31)."""
+        return self.approvals.filter(authority=Authority.TOWN_BOARD).select_related("resolution").first()
+
+    def approved_revision(self) -> DesignRevision | None:
+        """The design revision the Town Engineer approved: the one built and tested."""
+        approval = self.approvals.filter(authority=Authority.TOWN_ENGINEER).select_related("revision").first()
+        return approval.revision if approval is not None else None
+
 
 class Approval(models.Model):
     """An approval the extension needs before construction, with its date: the Town Engineer's and the
@@ -86,6 +111,15 @@ class Approval(models.Model):
     reference = models.CharField(
         "reference", max_length=120, blank=True, help_text="Letter, permit or resolution number."
     )
+    resolution = models.ForeignKey(
+        "core.BoardResolution", verbose_name="Town Board resolution", on_delete=models.PROTECT, null=True,
+        blank=True, related_name="+", help_text="The recorded resolution by which the Town Board approved (§118-31); "
+        "construction cannot start without it (I-144).",
+    )  # fmt: skip
+    security_demanded = models.BooleanField(
+        "security demanded", default=False,
+        help_text="The resolution demands a completion bond, maintenance bond or certified check (§118-35).",
+    )  # fmt: skip
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="recorded by", on_delete=models.PROTECT, related_name="+"
     )

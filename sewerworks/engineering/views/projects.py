@@ -22,6 +22,7 @@ from sewerworks.engineering.choices import Authority
 from sewerworks.engineering.forms import ApprovalForm, DesignUploadForm, FutureFlowsForm
 from sewerworks.engineering.history import revision_history
 from sewerworks.engineering.models import DesignRevision, ExtensionProject
+from sewerworks.engineering.views.common import tabs
 from sewerworks.registry import geometry
 
 view_required = permission_required("engineering.view_engineering", raise_exception=True)
@@ -32,13 +33,15 @@ def _errors(form: Any) -> str:
     return "; ".join(f"{name}: {' '.join(str(e) for e in errors)}" for name, errors in form.errors.items())
 
 
+def _list_context(request: HttpRequest, form: DesignUploadForm) -> dict[str, Any]:
+    projects = ExtensionProject.objects.prefetch_related("revisions").order_by("-opened_on", "name")
+    return {"rows": [(p, p.latest_revision()) for p in projects], "form": form,
+            "can_import": request.user.has_perm("engineering.import_design")}  # fmt: skip
+
+
 @view_required
 def project_list(request: HttpRequest) -> HttpResponse:
-    projects = ExtensionProject.objects.prefetch_related("revisions").order_by("-opened_on", "name")
-    rows = [(p, p.latest_revision()) for p in projects]
-    form = DesignUploadForm()
-    return render(request, "engineering/project_list.html", {"rows": rows, "form": form,
-                  "can_import": request.user.has_perm("engineering.import_design")})  # fmt: skip
+    return render(request, "engineering/project_list.html", _list_context(request, DesignUploadForm()))
 
 
 def _import(request: HttpRequest, project: ExtensionProject | None) -> tuple[DesignRevision | None, DesignUploadForm]:
@@ -51,11 +54,12 @@ def _import(request: HttpRequest, project: ExtensionProject | None) -> tuple[Des
                                     acting_user=request.user, crs=form.cleaned_data["crs"] or None,
                                     note=form.cleaned_data["note"])  # fmt: skip
     except DesignUnreadable as refused:
-        for error in refused.row_errors[:20]:
-            form.add_error("file", str(error))
+        field = "crs" if "crs" in refused.message_dict else "file"
+        for message in refused.message_dict[field]:
+            form.add_error(field, message)
         return None, form
     except ValidationError as error:
-        form.add_error("file", "; ".join(error.messages))
+        form.add_error("file", f"{upload.name}: " + "; ".join(error.messages))
         return None, form
     return revision, form
 
@@ -69,10 +73,11 @@ def import_design(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     if request.method != "POST":
         return redirect("engineering:project_detail", pk) if pk else redirect("engineering:home")
     revision, form = _import(request, project)
-    if revision is None:
-        template = "engineering/project_list.html" if project is None else "engineering/import_refused.html"
-        context: dict[str, Any] = {"form": form, "project": project, "rows": [], "can_import": True}
-        return render(request, template, context, status=422)
+    if revision is None:  # refused: the page as it was, with the file's problems under the upload
+        if project is None:
+            return render(request, "engineering/project_list.html", _list_context(request, form), status=422)
+        context: dict[str, Any] = {"form": form, "project": project, "can_import": True}
+        return render(request, "engineering/import_refused.html", context, status=422)
     messages.success(request, f"Revision {revision.number} imported: {revision.get_outcome_display().lower()}.")
     return redirect("engineering:project_detail", revision.project_id)
 
@@ -87,7 +92,8 @@ def project_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if revision is not None:
         findings = sorted(revision.findings.select_related("element"), key=lambda f: (SEVERITY_ORDER[f.severity], f.id))
     context = {
-        "project": project, "revision": revision, "findings": findings, "history": revision_history(revisions),
+        "project": project, "tabs": tabs(project, "engineering:project_detail"), "revision": revision,
+        "findings": findings, "history": revision_history(revisions),
         "approvals": project.approvals.select_related("recorded_by").order_by("approved_on"),
         "missing": [Authority(a).label for a in project.missing_approvals()],
         "upload_form": DesignUploadForm(), "flows_form": FutureFlowsForm(prefix="flows"),

@@ -282,7 +282,7 @@ class ParameterView:
         return [
             ParameterUse(
                 key=key,
-                value=json_value(dated.value),
+                value=_json_of(dated),
                 unit=parameter.unit,
                 effective=dated.effective,
                 reference=dated.reference.to_dict(),
@@ -300,6 +300,21 @@ class ParameterView:
             if dated.reference.interpretation:
                 ids.add(dated.reference.interpretation)
         return sorted(ids)
+
+
+_JSON_OF: dict[int, tuple[DatedValue, Any]] = {}
+
+
+def _json_of(dated: DatedValue) -> Any:
+    """``json_value`` of a dated value, computed once per value: every decision lists the parameters it read,
+    and a batch (a period's evaluation) makes thousands of decisions on the same few values."""
+    kept = _JSON_OF.get(id(dated))
+    if kept is None or kept[0] is not dated:
+        if len(_JSON_OF) >= 4096:
+            _JSON_OF.clear()
+        kept = (dated, json_value(dated.value))
+        _JSON_OF[id(dated)] = kept
+    return kept[1]
 
 
 def set_by(dated: DatedValue) -> str | None:

@@ -31,7 +31,7 @@ UNITS: frozenset[str] = frozenset(
         # counts and ratios
         "percent", "seats", "count", "ratio",
         # money (I-23)
-        "USD", "USD/day", "USD/gal", "USD/lb", "USD/1000-assessed",
+        "USD", "USD/day", "USD/h", "USD/gal", "USD/lb", "USD/ft", "USD/1000-assessed",
         # other
         "bool", "text",
     }

@@ -9,7 +9,7 @@ ENTRIES = (
     Interpretation(
         "I-01",
         title="§118-15 building sewer permit classes: Class 1 residential/commercial, Class 2 industrial",
-        decision="The heading \"Classes.\" lost its list. sewerworks keeps the two classes of the model ordinance: "
+        decision='The heading "Classes." lost its list. sewerworks keeps the two classes of the model ordinance: '
         "Class 1 for houses and commercial buildings, Class 2 for buildings whose wastes are industrial. A Class 2 "
         "application is refused until it says what its wastewater contains, its characteristics and the "
         "activity that produces it.",
@@ -44,7 +44,7 @@ ENTRIES = (
     Interpretation(
         "I-05",
         title="§118-37 'Subsection C' is the normal sanitary sewage table",
-        decision="\"As defined in Subsection C\" points at the table of normal sanitary sewage ranges that closes "
+        decision='"As defined in Subsection C" points at the table of normal sanitary sewage ranges that closes '
         "§118-37 (suspended solids 180 to 350, BOD 140 to 300, chlorine demand 5 to 15 parts per million).",
         sections=("118-37",),
         parameters=("discharge.normal_range", "discharge.normal_strength"),
@@ -75,13 +75,23 @@ ENTRIES = (
             "billing.bill_days_after_period_end",
             "billing.due_days_after_bill",
             "billing.period_ends",
+            "billing.rate_review_due",
             "billing.read_window_days",
+            "charges.adjustment_approval_threshold",
+            "charges.capital_rate_per_1000",
             "charges.class_estimates",
+            "charges.connection_charge_schedule",
             "charges.rate_per_gallon",
+            "charges.returned_check_fee",
             "charges.strength_rates",
+            "engineering.inspection_hourly_rate",
             "permits.building_sewer_fee",
             "permits.curb_cut_fee",
             "permits.rock_cut_fee",
+            "relevy.certification_day",
+            "relevy.counter_cutoff_day",
+            "relevy.levy_codes",
+            "relevy.swis_code",
         ),
     ),
     # Conflicts
@@ -92,7 +102,7 @@ ENTRIES = (
         "§118-29.1, the operative section, says 400 feet. Eligibility uses 400 ft; a property between 200 and "
         "400 ft is shown as eligible under §118-29.1 but outside the §118-1 definition, for the Town Board to "
         "confirm. A parcel adjoins the boundary when its polygon, outside the area, comes within 1 ft of it. "
-        "Both distances and the tolerance are parameters. The capital charge contract users pay \"in the same "
+        'Both distances and the tolerance are parameters. The capital charge contract users pay "in the same '
         "manner\" is I-28's.",
         sections=("118-1", "118-29.1"),
         parameters=(
@@ -104,14 +114,13 @@ ENTRIES = (
     Interpretation(
         "I-11",
         title="Jurisdiction is the Town of Marlborough with two Sewer Improvement Areas",
-        decision="The heading says \"Marlborough City Zoning Code\"; the text speaks of the Town. The "
+        decision='The heading says "Marlborough City Zoning Code"; the text speaks of the Town. The '
         "jurisdiction is the Town of Marlborough, Ulster County, New York, with two Sewer Improvement Areas, the "
         "Hamlets of Marlborough and Milton. Each account belongs to the area it is in (a contract user to the "
         "area of the main its lateral joins), and its payments are credited to that area, as §118-53 names two "
-        "payees.",
+        "payees. Revenue is reported per area: billed, collected, penalised, adjusted, refunded and owed per fund "
+        "(I-126), and the Clerk's deposits and monthly turnover to the Supervisor per fund (I-127).",
         sections=("118-1", "118-53"),
-        status=Status.IN_PART,
-        missing="Revenue is not yet reported per area: no report totals the payments each area received.",
     ),
     Interpretation(
         "I-12",
@@ -121,7 +130,11 @@ ENTRIES = (
         "separate lateral charge unless the Board's schedule says so, and rock-cut and curb-cut fees are "
         "separate. The lateral-connection review computes the rock-cut and curb-cut fees that apply.",
         sections=("118-24", "118-54"),
-        parameters=("permits.curb_cut_fee", "permits.rock_cut_fee"),
+        parameters=(
+            "charges.connection_charge_schedule",
+            "permits.curb_cut_fee",
+            "permits.rock_cut_fee",
+        ),
         status=Status.IN_PART,
         missing="The rock-cut and curb-cut fees are computed but not charged to the account, and the §118-54 "
         "connection charge itself does not exist yet (I-42).",

@@ -1,6 +1,5 @@
 """Readings I-175 and I-176: Hardening II (issue 30): a pump-out entered twice, and a prediction that cannot
-read a trap's records. (Converted from the branch's one-line titles when merged into the public accounts'
-branch; the lead may replace this module with the hardening branch's own when both reach main.)"""
+read a trap's records. (One-line titles of the hardening branch made records at its merge.)"""
 
 from __future__ import annotations
 

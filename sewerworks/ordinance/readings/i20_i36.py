@@ -9,10 +9,10 @@ ENTRIES = (
     Interpretation(
         "I-20",
         title="Day counting: end of day X + N, weekend/holiday shift for acts by the public; hours elapsed",
-        decision="\"Within N days after X\" runs to the end of the calendar day X + N in America/New_York (a notice "
+        decision='"Within N days after X" runs to the end of the calendar day X + N in America/New_York (a notice '
         "on 2026-01-01 with 180 days: connect by the end of 2026-06-30). A day-counted deadline for something the "
         "public must do that falls on a Saturday, Sunday or New York public holiday moves to the next business "
-        "day (General Construction Law §25-a; a parameter turns this off). \"Within 72 hours\" is elapsed time "
+        'day (General Construction Law §25-a; a parameter turns this off). "Within 72 hours" is elapsed time '
         "from the recorded moment, unaffected by daylight saving and never moved.",
         parameters=(
             "connection.abandonment_days_after_connection",
@@ -44,7 +44,7 @@ ENTRIES = (
     Interpretation(
         "I-22",
         title="§118-47 penalties: maximum exposure only; fines are set by a court",
-        decision="A fine \"upon conviction\" is the court's. sewerworks shows the most a court could impose "
+        decision='A fine "upon conviction" is the court\'s. sewerworks shows the most a court could impose '
         "(violations × days past the notice's time limit × $500) and records the fines a court actually "
         "imposed; it never imposes one itself.",
         sections=("118-47",),
@@ -122,6 +122,7 @@ ENTRIES = (
         status=Status.NOT_YET,
         missing="The registry keeps each parcel's assessed value from the roll, but nothing computes or exports "
         "the charge.",
+        parameters=("charges.capital_rate_per_1000",),
     ),
     Interpretation(
         "I-29",
@@ -129,16 +130,15 @@ ENTRIES = (
         decision="The Town Clerk's statement lists, property by property, the user charges still unpaid with their "
         "penalties and interest, the property's description, its owner and the amount, for relevy on the tax "
         "roll; the day it is prepared is a parameter. The chapter names no interest rate, so interest is zero "
-        "until the Board sets one.",
+        "until the Board sets one. What the statement lists, and the relevy that follows, are I-117 to I-121.",
         sections=("118-53",),
-        status=Status.NOT_YET,
-        missing="No statement of unpaid charges is prepared: the Town Clerk prepares it outside sewerworks.",
+        parameters=("relevy.interest_rate", "relevy.statement_day"),
     ),
     Interpretation(
         "I-30",
         title="§118-37 ppm read as mg/L; §118-39 thresholds on each 24-hour average",
-        decision="In wastewater one part per million is one milligram per litre. \"50 parts per million gallons of "
-        "ether-soluble matter\" is read as 50 mg/L on each 24-hour average. The §118-39 thresholds (BOD 300, "
+        decision='In wastewater one part per million is one milligram per litre. "50 parts per million gallons of '
+        'ether-soluble matter" is read as 50 mg/L on each 24-hour average. The §118-39 thresholds (BOD 300, '
         "suspended solids 350, chlorine demand 15 mg/L) are judged on each 24-hour average too: a single day "
         "above sends the discharge to the Town Engineer's review.",
         sections=("118-37", "118-39"),
@@ -157,7 +157,7 @@ ENTRIES = (
     Interpretation(
         "I-32",
         title="§118-37 slug loads: five times the midpoints of the normal ranges",
-        decision="\"Five times the average of normal sanitary sewage\" uses the midpoints of the normal ranges: "
+        decision='"Five times the average of normal sanitary sewage" uses the midpoints of the normal ranges: '
         "1,325 mg/L of suspended solids and 1,100 mg/L of BOD, judged on grabs or readings of 15 minutes or "
         "less. The §118-39 flow trigger compares a user's average daily flow with 2% of the whole town's "
         "average daily flow, both areas together.",
@@ -194,8 +194,8 @@ ENTRIES = (
     Interpretation(
         "I-35",
         title="§118-38 'in excess of 150 seats' is 151 or more; new construction after 2000-07-24",
-        decision="A facility needs the 2,000-gallon interceptor at 151 seats or more. A facility \"hereafter "
-        "established\" is one established after 2000-07-24, the day L.L. No. 2-2000 added the section.",
+        decision='A facility needs the 2,000-gallon interceptor at 151 seats or more. A facility "hereafter '
+        'established" is one established after 2000-07-24, the day L.L. No. 2-2000 added the section.',
         sections=("118-38",),
         parameters=(
             "grease.large_facility_min_capacity",

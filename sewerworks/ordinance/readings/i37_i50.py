@@ -73,6 +73,10 @@ ENTRIES = (
         status=Status.NOT_YET,
         missing="No connection charge is computed or levied: the clerk bills it by hand from the Board's fees "
         "resolution.",
+        parameters=(
+            "charges.connection_charge_schedule",
+            "charges.connection_installation_rate",
+        ),
     ),
     Interpretation(
         "I-43",
@@ -92,7 +96,7 @@ ENTRIES = (
         "I-45",
         title="§118-21 bearing walls: within 3 ft fails; parallel farther away is discretion",
         decision="Any part of a building sewer within 3 feet of a bearing wall fails. A run parallel to a bearing "
-        "wall farther away is for the inspector to judge (\"might thereby be weakened\"). Frost depth and a "
+        'wall farther away is for the inspector to judge ("might thereby be weakened"). Frost depth and a '
         "uniform grade are inspection items, not computed.",
         sections=("118-21",),
         parameters=("building_sewer.bearing_wall_clearance",),

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from sewerworks.billing.property.tap import tap_note
 from sewerworks.core.charges import add_pending_charge
 from sewerworks.core.text import check_text
 from sewerworks.enforcement.actions import do_open_deadline, do_open_violation
@@ -35,9 +36,7 @@ from sewerworks.permits.inspections.facts import open_deadlines
 from sewerworks.permits.models import Permit
 from sewerworks.registry.actions import portable_errors
 from sewerworks.registry.choices import BuildingUse
-from sewerworks.registry.models import Building
-
-NO_SCHEDULE = "No §118-54 connection charge posted: no §118-54 schedule set (I-42)."
+from sewerworks.registry.models import Building, Connection
 
 
 def order_reexcavation(permit: Permit, inspection: Inspection, decided: tuple[Decision, Any], acting_user: Any) -> str:
@@ -114,12 +113,12 @@ def new_building(permit: Permit, extra: Mapping[str, Any], on: dt.date, acting_u
     return building
 
 
-def connection_charge(permit: Permit, building: Building, on: dt.date, acting_user: Any) -> str:
+def connection_charge(permit: Permit, building: Building) -> str:
     """§118-54: "A charge in an amount as set by resolution of the Town Board will be levied against all property
-    owners who tap in on the collection main", by the building sewer's diameter (I-42). The one call site of the
-    action that posts it ("The charges that run with the property" builds the Board's schedule and that action);
-    until it is wired here, nothing is posted and the hand-off says so."""
-    return NO_SCHEDULE
+    owners who tap in on the collection main", by the building sewer's diameter (I-42). Billing bills it in the
+    connection's transaction, whatever path recorded it (``billing.property.tap``); this says what it billed."""
+    connection = Connection.objects.filter(building=building).first()
+    return tap_note(connection) if connection is not None else ""
 
 
 def record_connection(permit: Permit, inspection: Inspection, acting_user: Any, extra: Mapping[str, Any]) -> str:

@@ -175,7 +175,7 @@ class PermitSubject(InspectionSubject):
         inspection.decision = stored
         said = [handoff.record_connection(subject, inspection, acting_user, extra)]
         transition(subject, "connected", why="The connection passed (§118-25)", acting_user=acting_user, occurred_at=on)
-        said.append(handoff.connection_charge(subject, subject.building, on, acting_user))
+        said.append(handoff.connection_charge(subject, subject.building))
         said.append(handoff.restoration(subject, inspection, checklist_facts(subject, "connection"), acting_user))
         return " ".join(s for s in said if s)
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from sewerworks.core.models import PendingCharge
+from sewerworks.billing.models import ConnectionCharge
 from sewerworks.enforcement.actions import do_issue_notice, do_record_service
 from sewerworks.enforcement.models import Deadline, Notice, Violation
 from sewerworks.inspections.actions import do_record_result, do_request_inspection
@@ -246,8 +246,13 @@ def test_the_connection_is_requested_and_passed_only_in_order_and_with_a_certifi
     assert kinds["connect"].status == "met" and kinds["connect"].met_on == D(2026, 4, 14)
     assert {"abandon", "install_interceptor", "install_meter", "restore"} <= set(kinds)
     assert kinds["abandon"].due_on == D(2026, 7, 13) and kinds["restore"].due_on == D(2026, 5, 14)
-    assert "no §118-54 schedule set" in done.summary and "Clean, abandon and fill" in done.summary
-    assert not PendingCharge.objects.filter(kind="connection_charge").exists()
+    # §118-54: the owner who taps in is billed the Board's charge for a 4-inch building sewer, a bill of its own
+    charge = ConnectionCharge.objects.get(parcel=permit.parcel)
+    assert (charge.amount, charge.offered_on, charge.due_on, charge.account) == (
+        Decimal("1500.00"), D(2026, 4, 14), D(2026, 5, 14), account
+    )
+    assert f"Connection charge {charge.number} of $1,500.00 billed, due 2026-05-14" in done.summary
+    assert "Clean, abandon and fill" in done.summary
 
     with pytest.raises(ValidationError, match="restored"):
         do_move_permit(permit, to="closed", acting_user=staff.inspector)

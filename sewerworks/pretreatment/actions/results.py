@@ -2,10 +2,11 @@
 
 ``do_record_results`` writes the samples and results of one lab file (append-only), then evaluates every
 sampling point it touched (:mod:`sewerworks.pretreatment.evaluation`). A limit exceeded for the first time
-is an :class:`Exceedance` with its results as evidence; the new exceedances of one user in one run open one
-§118-37 violation (enforcement's ``do_open_violation``) and a follow-up for the Superintendent to serve the
-notice of violation (§118-47). A §118-39 trigger opens the Town Engineer's review, or adds to the one open
-(I-74). Nothing here is ever a violation because of a §118-39 threshold alone.
+is an :class:`Exceedance` with its results as evidence, handed to enforcement by ``actions.handoff`` (the
+same hand-off a period's evaluation uses): the new exceedances of one user in one run open one §118-37
+violation and a follow-up for the Superintendent to serve the notice of violation (§118-47). A §118-39
+trigger opens the Town Engineer's review, or adds to the one open (I-74). Nothing here is ever a violation
+because of a §118-39 threshold alone.
 """
 
 from __future__ import annotations
@@ -16,21 +17,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.access.roles import SUPERINTENDENT
-from sewerworks.core.determinations.run import store_decision
 from sewerworks.core.models import AuditEvent
-from sewerworks.enforcement.actions import do_open_deadline, do_open_violation
-from sewerworks.enforcement.choices import DeadlineKind, Discovery, Program
-from sewerworks.enforcement.models import FollowUp, Violation
 from sewerworks.ordinance.s118_37_limits import PARAMETERS, in_limit_unit
-from sewerworks.pretreatment.actions.reviews import open_or_extend_review
-from sewerworks.pretreatment.evaluation import Judged, evaluate_point
-from sewerworks.pretreatment.models import Exceedance, IndustrialUser, Result, Sample, SamplingPoint
+from sewerworks.pretreatment.actions.handoff import hand_off
+from sewerworks.pretreatment.evaluation import Judged, evaluate_point, one_per_day, sends_to_review
+from sewerworks.pretreatment.models import Exceedance, Result, Sample, SamplingPoint
 
 __all__ = ["LabRow", "do_record_results", "Outcome"]
 
@@ -52,6 +47,7 @@ class LabRow:
     method: str
     lab: str
     flow_gallons: Decimal | None = None
+    corrects: Sample | None = None  # the earlier sample this one corrects (I-153)
 
 
 @dataclass
@@ -72,6 +68,7 @@ def _sample(row: LabRow, run: str, acting_user: Any, cache: dict[tuple[str, str]
         cache[key] = Sample.objects.create(
             point=row.point, lab_sample_id=row.sample_id, lab=row.lab, kind=row.kind, started_at=row.started_at,
             ended_at=row.ended_at, day=day, flow_gallons=row.flow_gallons, import_run=run, created_by=acting_user,
+            corrects=row.corrects,
         )  # fmt: skip
     return cache[key]
 
@@ -111,81 +108,31 @@ def do_record_results(
 def evaluate_and_act(
     touched: set[tuple[int, str]], *, acting_user: Any, outcome: Outcome, as_of: dt.date, run: str = ""
 ) -> None:
-    """Evaluate the touched series; record new exceedances, open violations and reviews."""
+    """Evaluate the touched series; record new exceedances, open violations and reviews (``actions.handoff``)."""
     by_point: dict[int, set[str]] = defaultdict(set)
     for point_id, parameter in touched:
         by_point[point_id].add(parameter)
-    new: dict[int, dict[tuple[int, str, str, dt.date], Judged]] = defaultdict(dict)  # per user: limits newly exceeded
+    failed: list[Judged] = []
     triggers: dict[int, list[Judged]] = defaultdict(list)
     for point in SamplingPoint.objects.filter(pk__in=by_point).select_related("user__building__parcel"):
         for judged in evaluate_point(point, by_point[point.pk], as_of=as_of):
-            if judged.decision.failed and not _recorded(judged):
-                new[point.user_id].setdefault((point.pk, judged.parameter, judged.basis, judged.day), judged)
-            if judged.decision.outcome == "review-required":
+            if judged.decision.failed:
+                failed.append(judged)
+            if sends_to_review(judged):
                 triggers[point.user_id].append(judged)
-    for user in IndustrialUser.objects.filter(pk__in=set(new) | set(triggers)).select_related("building__parcel"):
-        if new.get(user.pk):
-            _open_violation(user, list(new[user.pk].values()), acting_user, run, as_of)
-            outcome.violations += 1
-            outcome.exceedances += len(new[user.pk])
-        review_facts = triggers.get(user.pk, [])
-        substances = sorted({j.parameter for j in new.get(user.pk, {}).values()})
-        if (review_facts or substances) and open_or_extend_review(user, review_facts, substances, as_of):
-            outcome.reviews += 1
+    new: dict[int, list[Judged]] = defaultdict(list)  # per user: limits newly exceeded, one per day (I-154)
+    for judged in one_per_day(failed).values():
+        if not _recorded(judged):
+            new[judged.point.user_id].append(judged)
+    done = hand_off(new, triggers, acting_user=acting_user, run=run, on=as_of)
+    outcome.violations += done.violations
+    outcome.exceedances += len(done.exceedances)
+    outcome.reviews += done.reviews
 
 
 def _recorded(judged: Judged) -> bool:
-    """Whether this limit was already found exceeded on this day (an exceedance is recorded once)."""
+    """Whether this limit was already found exceeded on this day (an exceedance is recorded once; one withdrawn
+    by a period's evaluation too, I-151)."""
     return Exceedance.objects.filter(
         point=judged.point, parameter=judged.parameter, basis=judged.basis, day=judged.day
     ).exists()
-
-
-def _exceedance(judged: Judged, acting_user: Any, violation: Violation) -> Exceedance:
-    """The exceedance of one judged value, with its results as evidence, written with the violation it opened."""
-    finding = judged.decision.failed[0]
-    compared = finding.compared
-    stored = store_decision(judged.decision, subject=judged.point, acting_user=acting_user)
-    found = Exceedance.objects.create(
-        user=judged.point.user, point=judged.point, parameter=judged.parameter, basis=judged.basis, day=judged.day,
-        row=str(compared.get("row", "")), section=finding.section, value=Decimal(str(compared.get("value", "0"))),
-        limit=Decimal(str(compared.get("limit", "0")).split(" ")[0]), unit=str(compared.get("unit", "")),
-        sentence=finding.sentence[:300], decision=stored, violation=violation,
-    )  # fmt: skip
-    found.results.set(judged.results)
-    return found
-
-
-def _superintendent() -> Any:
-    return get_user_model().objects.filter(groups__name=SUPERINTENDENT, is_active=True).order_by("pk").first()
-
-
-def _open_violation(
-    user: IndustrialUser, found: list[Judged], acting_user: Any, run: str, on: dt.date
-) -> Violation:
-    """One §118-37 violation for the user's new exceedances of this run (opened first, so each exceedance is
-    written with it), and the task to serve its notice."""
-    found.sort(key=lambda j: (j.day, j.parameter, j.basis))
-    lines = "; ".join(f"{j.day}: {j.decision.failed[0].sentence[:300]}" for j in found[:20])
-    more = f" (and {len(found) - 20} more)" if len(found) > 20 else ""
-    who = acting_user.get_full_name() or acting_user.get_username()
-    violation = do_open_violation(
-        parcel=user.building.parcel, section="118-37", program=Program.PRETREATMENT, discovered_on=on,
-        how_discovered=Discovery.SAMPLING, acting_user=None,
-        description=f"Discharge above the §118-37 limits at {user} found in the lab results entered by {who}"
-        f"{' (run ' + run + ')' if run else ''}: {lines}{more}"[:2000],
-    )  # fmt: skip
-    exceedances = [_exceedance(judged, acting_user, violation) for judged in found]
-    superintendent = _superintendent()
-    deadline = do_open_deadline(
-        program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=violation, decision=exceedances[0].decision,
-        section="118-47", title=f"Serve the notice of violation of §118-37 on {user}", acting_user=None,
-        due_on=on, parcel=user.building.parcel, officer=superintendent,
-        why="Opened by the evaluation of lab results (§118-37, §118-47)",
-    )  # fmt: skip
-    title = f"Serve the notice of violation of §118-37 on {user}"[:200]
-    task = FollowUp(deadline=deadline, kind="serve_notice_of_violation", raised_on=on,
-                    title=title, assigned_to=superintendent)  # fmt: skip
-    task._change_reason = "Raised by the evaluation of lab results"  # type: ignore[attr-defined]
-    task.save()
-    return violation

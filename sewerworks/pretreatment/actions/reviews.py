@@ -49,15 +49,25 @@ def review_facts(user: IndustrialUser, judged: list[Judged], substances: list[st
 def open_or_extend_review(
     user: IndustrialUser, judged: list[Judged], substances: list[str], as_of: dt.date | None = None
 ) -> bool:
-    """Open the user's review for these triggers, or add them to the one open (I-74). True if one was opened."""
+    """Open the user's review for these triggers, or add them to the one open (I-74). True if one was opened.
+
+    A trigger is a §118-39 threshold exceeded, or a non-detect that cannot show compliance (I-72); a trigger
+    already on one of the user's reviews, open or decided, is not raised again (an evaluation judging the same
+    days again finds the same triggers)."""
     on = max([j.day for j in judged], default=as_of or timezone.localdate())
     decision = run_determination("town-engineer-review", review_facts(user, judged, substances, on), as_of=on)
-    if decision.outcome != "review-required":
+    unproven = [{"day": j.day.isoformat(), "sentence": f.sentence} for j in judged for f in j.decision.discretionary
+                if "I-72" in f.interpretations]  # fmt: skip
+    if decision.outcome != "review-required" and not unproven:
         return False
     lines = [{"day": j.day.isoformat(), "sentence": f.sentence} for j in judged for f in j.decision.discretionary
              if f.requirement.startswith("review-")]  # fmt: skip
     lines += [{"day": on.isoformat(), "sentence": f"{PARAMETERS[s].words}: found above its §118-37 limit"}
               for s in substances]  # fmt: skip
+    seen = {(t["day"], t["sentence"]) for review in user.reviews.all() for t in review.triggers}
+    lines = [t for t in lines + unproven if (t["day"], t["sentence"]) not in seen]
+    if not lines:
+        return False
     with transaction.atomic():
         review = EngineerReview.objects.select_for_update().filter(user=user, status=ReviewStatus.OPEN).first()
         stored = store_decision(decision, subject=user)

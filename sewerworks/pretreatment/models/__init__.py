@@ -1,3 +1,4 @@
+from sewerworks.pretreatment.models.evaluations import ChangeKind, EvaluationRun, ExceedanceChange
 from sewerworks.pretreatment.models.facilities import CoolingWaterPermit, InspectionVisit, PreliminaryTreatment
 from sewerworks.pretreatment.models.reviews import REVIEW_PIPELINE, EngineerReview
 from sewerworks.pretreatment.models.samples import Exceedance, Result, Sample
@@ -5,6 +6,9 @@ from sewerworks.pretreatment.models.users import IndustrialUser, SamplingPoint, 
 
 __all__ = [
     "REVIEW_PIPELINE",
+    "ChangeKind",
+    "EvaluationRun",
+    "ExceedanceChange",
     "CoolingWaterPermit",
     "EngineerReview",
     "Exceedance",

@@ -1,15 +1,20 @@
 """Samples and their lab results, append-only; and the exceedances found in them.
 
 A result keeps what the lab reported (value, unit, qualifier, detection limit, method) and, beside it, the
-value converted exactly to the unit of its limit (I-31): µg/L × 0.001 to mg/L, °C × 9/5 + 32 to °F."""
+value converted exactly to the unit of its limit (I-31): µg/L × 0.001 to mg/L, °C × 9/5 + 32 to °F. A
+correction is a new sample naming the one it corrects (I-153): its results replace that sample's for the
+parameters it reports (:meth:`ResultQuerySet.counted`)."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 from django.conf import settings
 from django.db import models
 
 from sewerworks.core.models import StoredDecision
 from sewerworks.pretreatment.choices import PARAMETER_CHOICES, UNIT_CHOICES, Basis, Qualifier, SampleKind
+from sewerworks.pretreatment.models.evaluations import EvaluationRun
 from sewerworks.pretreatment.models.users import IndustrialUser, SamplingPoint
 
 
@@ -30,6 +35,11 @@ class Sample(models.Model):
         help_text="Weights the composite in the period's strength (I-31, I-75).",
     )  # fmt: skip
     import_run = models.CharField("import run", max_length=40, blank=True)
+    corrects = models.ForeignKey(
+        "self", verbose_name="corrects", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections",
+        help_text="The earlier sample this one corrects: its results replace that sample's for the parameters it "
+        "reports (I-153).",
+    )  # fmt: skip
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="entered by", on_delete=models.PROTECT,
                                    related_name="+")  # fmt: skip
     created_at = models.DateTimeField("entered at", auto_now_add=True)
@@ -52,6 +62,14 @@ class Sample(models.Model):
         return int((self.ended_at - self.started_at).total_seconds() // 60)
 
 
+class ResultQuerySet(models.QuerySet["Result"]):
+    def counted(self) -> ResultQuerySet:
+        """The results that count: without those a later sample corrected for their parameter (I-153)."""
+        corrected = Result.objects.filter(sample__corrects=models.OuterRef("sample"),
+                                          parameter=models.OuterRef("parameter"))  # fmt: skip
+        return self.exclude(models.Exists(corrected))
+
+
 class Result(models.Model):
     """One parameter of a sample as the lab reported it, and in the unit of its limit."""
 
@@ -67,6 +85,8 @@ class Result(models.Model):
     unit = models.CharField("limit's unit", max_length=10, choices=UNIT_CHOICES)
     method = models.CharField("method", max_length=60, blank=True)
 
+    objects = ResultQuerySet.as_manager()
+
     class Meta:
         verbose_name = "lab result"
         ordering = ["sample", "parameter"]
@@ -80,6 +100,14 @@ class Result(models.Model):
     @property
     def non_detect(self) -> bool:
         return self.qualifier == Qualifier.BELOW
+
+    @property
+    def sample_day(self) -> dt.date:
+        return self.sample.day
+
+    @property
+    def sample_kind(self) -> str:
+        return self.sample.kind
 
     @property
     def shown(self) -> str:
@@ -115,6 +143,14 @@ class Exceedance(models.Model):
     violation = models.ForeignKey("enforcement.Violation", verbose_name="violation", on_delete=models.PROTECT,
                                   null=True, blank=True, related_name="+")  # fmt: skip
     found_at = models.DateTimeField("found at", auto_now_add=True)
+    found_by = models.ForeignKey(EvaluationRun, verbose_name="found by the evaluation", on_delete=models.PROTECT,
+                                 null=True, blank=True, related_name="+",
+                                 help_text="Empty: found when its results were entered.")  # fmt: skip
+    withdrawn_by = models.ForeignKey(
+        EvaluationRun, verbose_name="withdrawn by the evaluation", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", help_text="It no longer holds (I-151): kept, with its violation for staff to decide.",
+    )  # fmt: skip
+    withdrawn_reason = models.CharField("why withdrawn", max_length=300, blank=True)
 
     class Meta:
         verbose_name = "exceedance"
@@ -125,3 +161,7 @@ class Exceedance(models.Model):
 
     def __str__(self) -> str:
         return self.sentence
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_by_id is not None

@@ -116,7 +116,7 @@ def test_a_sample_s_refusals_name_the_field_as_the_import_does(client_as: Any, m
     bad = client.post(url, _sample(results=[COPPER, temperature]), content_type=JSON)
     assert bad.status_code == 422 and bad.json()["detail"] == "results[1].unit: Temperature is not measured in mg/L"
     later = client.post(url, _sample(end="2027-03-02T08:00:00"), content_type=JSON)
-    assert later.status_code == 422 and "still to come (I-50)" in later.json()["detail"]
+    assert later.status_code == 422 and "after the day of the import" in later.json()["detail"]
     ancient = client.post(url, _sample(start="0001-01-01T00:00:00"), content_type=JSON)
     assert ancient.status_code == 422 and "before 1900" in ancient.json()["detail"]
     elsewhere = client.post(url, _sample(sampling_point="CM-9"), content_type=JSON)

@@ -43,7 +43,7 @@ def test_row_errors_name_the_row_the_field_and_the_rule(manhole: Any) -> None:
     assert errors[(3, "unit")] == "Temperature is not measured in mg/L"
     assert errors[(4, "parameter")].startswith("'kryptonite' is not a parameter §118-37 limits")
     assert errors[(5, "start")] == "2026-04-01T08:00 is still to come (I-50)"
-    assert errors[(6, "qualifier")] == "'?' is not empty or < (below the detection limit)"
+    assert errors[(6, "qualifier")] == "'?' is not empty, < (below the detection limit) or ND (I-152)"
 
 
 def test_a_parameter_of_a_sample_twice_is_refused(manhole: Any) -> None:
@@ -93,3 +93,70 @@ def test_a_file_with_a_bad_row_imports_nothing_unless_valid_rows_only(manhole: A
                  reject_file=str(rejects))  # fmt: skip
     assert Result.objects.count() == 7
     assert "CM-9" in rejects.read_text()
+
+
+def test_above_the_lab_s_range_and_nd_without_its_detection_limit_are_refused_by_name(manhole: Any) -> None:
+    """I-152: ">" is above the laboratory's range (the lab must dilute and report a number); "ND" needs its
+    detection limit; a sample dated after the day of the import has no result yet."""
+    text = HEADER + (
+        "B1,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,copper,5,>,,mg/L,m,Lab\n"
+        "B2,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,lead,ND,,,mg/L,m,Lab\n"
+        "B3,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,zinc,0,ND,,mg/L,m,Lab\n"
+        "B4,CM-1,2026-03-10T08:00,2026-03-11T08:00,composite,zinc,1,,,mg/L,m,Lab\n"
+        "B5,CM-1,2026-03-09T08:00,2026-03-10T08:00,composite,zinc,1,,,mg/L,m,Lab\n"
+    )
+    checked = _check(text)
+    errors = {(e.row, e.field): e.message for e in checked.errors}
+    assert errors == {
+        (2, "qualifier"): "> means above the laboratory's range: the lab must dilute the sample and report a number "
+        "(I-152)",
+        (3, "detection_limit"): "ND (not detected) needs the detection limit: with it the result reads as < the "
+        "detection limit (I-152)",
+        (4, "detection_limit"): "ND (not detected) needs the detection limit: with it the result reads as < the "
+        "detection limit (I-152)",
+        (5, "end"): "the sample is dated 2026-03-11, after the day of the import (2026-03-10): a sample not yet "
+        "taken has no result (I-50)",
+    }
+    assert checked.valid == 1  # a sample ending on the day of the import is taken
+
+
+def test_nd_with_its_detection_limit_reads_as_below_it(manhole: Any, staff: Any, tmp_path: Path) -> None:
+    text = HEADER + (
+        "N1,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,lead,ND,,0.005,mg/L,m,Lab\n"
+        "N2,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,cadmium,,ND,2,ug/L,m,Lab\n"
+    )
+    checked = _check(text)
+    assert checked.errors == [] and checked.valid == 2
+    assert [(r.qualifier, r.value, r.detection_limit) for r in checked.payload] == [
+        ("<", Decimal("0.005"), Decimal("0.005")), ("<", Decimal(2), Decimal(2))]  # fmt: skip
+
+
+def test_a_file_with_a_refused_row_enters_nothing(manhole: Any, staff: Any, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text(HEADER + "G1,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,copper,1,,,mg/L,m,Lab\n"
+                   "G2,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,zinc,9,>,,mg/L,m,Lab\n")  # fmt: skip
+    with pytest.raises((CommandError, SystemExit)):
+        call_command("import_results", str(bad), as_user=staff.clerk.username)
+    assert not Sample.objects.exists() and not Result.objects.exists()
+
+
+def test_a_correction_names_an_earlier_sample_of_the_same_point_and_day(manhole: Any, staff: Any) -> None:
+    """I-153: the corrected sample must be entered, at the same sampling point, on the same day."""
+    from sewerworks.pretreatment.actions import do_record_results
+    from sewerworks.pretreatment.tests.conftest import composite
+
+    do_record_results([composite(manhole, dt.date(2026, 3, 2), "copper", "1.7", sample_id="K1")],
+                      acting_user=staff.clerk)  # fmt: skip
+    head = HEADER.strip() + ",corrects\n"
+    lab = "Hudson Valley Labs"
+    text = head + (
+        f"K2,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,copper,1.0,,,mg/L,m,{lab},K1\n"
+        f"K3,CM-1,2026-03-02T08:00,2026-03-03T08:00,composite,copper,1.0,,,mg/L,m,{lab},K1\n"
+        f"K4,CM-1,2026-03-01T08:00,2026-03-02T08:00,composite,copper,1.0,,,mg/L,m,{lab},K9\n"
+    )
+    checked = _check(text)
+    assert {(e.row, e.field): e.message for e in checked.errors} == {
+        (3, "corrects"): "sample K1 was taken at CM-1 on 2026-03-02: a correction is of the same point and day (I-153)",
+        (4, "corrects"): f"no sample K9 of {lab} is entered to correct",
+    }
+    assert checked.payload[0].corrects == Sample.objects.get(lab_sample_id="K1")

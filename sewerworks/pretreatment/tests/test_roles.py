@@ -3,7 +3,8 @@
 Everyone reads. The Superintendent and the Town Engineer register users and record facilities; only the
 Superintendent records a special agreement from the Board's resolution; the clerk and the Superintendent
 import lab results; the Town Engineer, the Superintendent and inspectors record visits; only the Town
-Engineer decides a §118-39 review. A board member changes nothing."""
+Engineer decides a §118-39 review; the Superintendent and the Town Engineer evaluate a period's results at once
+(it opens violations). A board member changes nothing."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ EXPECTED: dict[str, frozenset[str]] = {
     "pretreatment.import_results": frozenset({CLERK, SUPT, ADMIN}),
     "pretreatment.record_visit": frozenset({ENGINEER, SUPT, INSPECTOR, ADMIN}),
     "pretreatment.decide_review": frozenset({ENGINEER, ADMIN}),
+    "pretreatment.evaluate_period": frozenset({SUPT, ENGINEER, ADMIN}),
 }
 
 

@@ -19,6 +19,7 @@ from sewerworks.pretreatment.actions import do_decide_review
 from sewerworks.pretreatment.charts import charts_for
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.models import EngineerReview, Exceedance, IndustrialUser
+from sewerworks.pretreatment.views.evaluations import period_form
 
 MAX_BYTES = 5 * 1024 * 1024
 VIEW = "pretreatment.view_pretreatment"
@@ -27,9 +28,9 @@ VIEW = "pretreatment.view_pretreatment"
 def user_list(request: HttpRequest) -> HttpResponse:
     require(request.user, VIEW, "see the pretreatment program")
     users = IndustrialUser.objects.select_related("building__parcel").order_by("building__name")
-    rows = [{"user": u, "exceedances": u.exceedances.count(),
+    rows = [{"user": u, "exceedances": u.exceedances.filter(withdrawn_by=None).count(),
              "review": u.reviews.filter(status=ReviewStatus.OPEN).first()} for u in users]  # fmt: skip
-    return render(request, "pretreatment/user_list.html", {"rows": rows})
+    return render(request, "pretreatment/user_list.html", {"rows": rows, "period_form": period_form()})
 
 
 def user_detail(request: HttpRequest, pk: int) -> HttpResponse:

@@ -115,14 +115,27 @@ def owners_for(
     return owners, ownerships
 
 
+EXEMPTION_EVERY = 9  # one parcel in nine has an exemption (a veteran's, say): 15% off its taxable value
+EXEMPTION = Decimal("0.85")
+NO_TAXABLE_VALUE = 50  # the 51st parcel's latest roll row came with no taxable value (the clerk must resolve it)
+
+
+def _taxable(index: int, value: Decimal) -> Decimal:
+    """The taxable value for town and county purposes (I-122): the total, less an exemption on some parcels."""
+    return (value * EXEMPTION).quantize(Decimal(1)).quantize(CENTS) if index % EXEMPTION_EVERY == 4 else value
+
+
 def assessments_for(rng: random.Random, sites: Sequence[Site], parcels: Sequence[Parcel]) -> list[AssessedValue]:
-    """An assessed value per parcel for each roll year; the later roll a little higher."""
+    """An assessed value per parcel for each roll year, the later roll a little higher, each with its taxable
+    value (I-122). Chosen by position, not by the random stream, so the rest of the demo is drawn as before."""
     rows = []
     first, second = ROLL_YEARS
-    for site, parcel in zip(sites, parcels, strict=True):
+    for index, (site, parcel) in enumerate(zip(sites, parcels, strict=True)):
         lo, hi = VALUE_RANGE.get(site.land_use, (150_000, 400_000))
-        value = rng.randint(lo // 100, hi // 100) * 100
-        later = round(value * rng.uniform(1.0, 1.06), -2)
-        rows.append(AssessedValue(parcel=parcel, roll_year=first, value=Decimal(value).quantize(CENTS)))
-        rows.append(AssessedValue(parcel=parcel, roll_year=second, value=Decimal(int(later)).quantize(CENTS)))
+        whole = rng.randint(lo // 100, hi // 100) * 100
+        value = Decimal(whole).quantize(CENTS)
+        later = Decimal(int(round(whole * rng.uniform(1.0, 1.06), -2))).quantize(CENTS)
+        rows.append(AssessedValue(parcel=parcel, roll_year=first, value=value, taxable_value=_taxable(index, value)))
+        taxable = None if index == NO_TAXABLE_VALUE else _taxable(index, later)
+        rows.append(AssessedValue(parcel=parcel, roll_year=second, value=later, taxable_value=taxable))
     return rows

@@ -20,7 +20,7 @@ class ImportUploadForm(forms.Form):
         label="Assessor's roll (CSV)", required=False,
         help_text="One row per parcel with a header row: tax_map_number, street_number, street_name, hamlet, "
                   "land_use_class, roll_year, assessed_value, owner_name, owner_mailing_address, owner_city, "
-                  "owner_state, owner_postal_code. UTF-8.",
+                  "owner_state, owner_postal_code; optionally taxable_value (for town and county purposes). UTF-8.",
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
     polygons_file = forms.FileField(

@@ -21,6 +21,9 @@ COLUMNS = (
     "tax_map_number", "street_number", "street_name", "hamlet", "land_use_class", "roll_year",
     "assessed_value", "owner_name", "owner_mailing_address", "owner_city", "owner_state", "owner_postal_code",
 )
+# Read when the header names it: the taxable value for general town and county tax purposes (I-122). A roll
+# without it, or a blank cell, leaves the parcel's taxable value empty (the capital charge names it, never guesses).
+OPTIONAL_COLUMNS = ("taxable_value",)
 
 # Longest text each column may hold (the registry's field lengths).
 MAX_LENGTH = {
@@ -52,6 +55,7 @@ class RollRow:
     owner_city: str
     owner_state: str
     owner_postal_code: str
+    taxable_value: Decimal | None = None
 
 
 @dataclass
@@ -129,6 +133,14 @@ def _check_row(number: int, cells: dict[str, str], hamlets: dict[str, int]) -> t
     value, why = parse_money(cells["assessed_value"])
     if value is None:
         err("assessed_value", why)
+    taxable = None
+    if cells.get("taxable_value"):
+        taxable, why = parse_money(cells["taxable_value"])
+        if taxable is None:
+            err("taxable_value", why.replace("an assessed value", "a taxable value").replace("assessed", "taxable"))
+        elif value is not None and taxable > value:
+            err("taxable_value", f"${taxable:,} is more than the assessed value ${value:,}: the taxable value is "
+                                 "what is left after exemptions (I-122)")
     if not cells["owner_name"]:
         err("owner_name", "is missing: the roll names the owner of every parcel")
     state = cells["owner_state"]
@@ -141,6 +153,7 @@ def _check_row(number: int, cells: dict[str, str], hamlets: dict[str, int]) -> t
         area_id=area_id, land_use_class=land_use, roll_year=int(year), assessed_value=value,
         owner_name=cells["owner_name"], owner_mailing_address=cells["owner_mailing_address"],
         owner_city=cells["owner_city"], owner_state=state.upper(), owner_postal_code=cells["owner_postal_code"],
+        taxable_value=taxable,
     ), []
 
 
@@ -174,7 +187,7 @@ class RollReader:
             self.errors.append(RowError(1, "header", "missing column(s) " + ", ".join(missing)
                                         + "; the header must name: " + ", ".join(COLUMNS)))
             return False
-        self.index = {c: self.names.index(c) for c in COLUMNS}
+        self.index = {c: self.names.index(c) for c in (*COLUMNS, *OPTIONAL_COLUMNS) if c in self.names}
         return True
 
     def read(self, number: int, record: list[str]) -> tuple[str, RollRow | None, list[RowError]]:

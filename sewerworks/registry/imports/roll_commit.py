@@ -42,7 +42,7 @@ class RollPlan:
     as_of: date
     new_parcels: list[Parcel] = field(default_factory=list)
     changed_parcels: list[Parcel] = field(default_factory=list)
-    new_values: list[tuple[Parcel, int, Decimal]] = field(default_factory=list)
+    new_values: list[tuple[Parcel, int, Decimal, Decimal | None]] = field(default_factory=list)
     changed_values: list[AssessedValue] = field(default_factory=list)
     new_owners: dict[OwnerKey, Owner] = field(default_factory=dict)
     changed_owners: dict[int, Owner] = field(default_factory=dict)
@@ -128,10 +128,10 @@ def plan_roll(rows: list[RollRow], as_of: date) -> RollPlan:
 def _plan_value(plan: RollPlan, values: dict[tuple[int, int], AssessedValue], parcel: Parcel, row: RollRow) -> bool:
     existing = values.get((parcel.pk, row.roll_year)) if parcel.pk else None
     if existing is None:
-        plan.new_values.append((parcel, row.roll_year, row.assessed_value))
+        plan.new_values.append((parcel, row.roll_year, row.assessed_value, row.taxable_value))
         return True
-    if existing.value != row.assessed_value:
-        existing.value = row.assessed_value
+    if existing.value != row.assessed_value or existing.taxable_value != row.taxable_value:
+        existing.value, existing.taxable_value = row.assessed_value, row.taxable_value
         plan.changed_values.append(existing)
         return True
     return False
@@ -179,7 +179,8 @@ def apply_roll(plan: RollPlan, writer: Any, *, acting_user: Any, reason: str) ->
     history = {"acting_user": acting_user, "reason": reason}
     writer.create(Parcel, plan.new_parcels, **history)
     writer.create(Owner, list(plan.new_owners.values()), **history)
-    values = [AssessedValue(parcel_id=p.pk, roll_year=year, value=value) for p, year, value in plan.new_values]
+    values = [AssessedValue(parcel_id=p.pk, roll_year=year, value=value, taxable_value=taxable)
+              for p, year, value, taxable in plan.new_values]  # fmt: skip
     writer.create(AssessedValue, values, **history)
     links = [Ownership(parcel_id=p.pk, owner_id=o.pk, start=plan.as_of) for p, o in plan.new_ownerships]
     writer.create(Ownership, links, **history)
@@ -191,7 +192,7 @@ def apply_roll(plan: RollPlan, writer: Any, *, acting_user: Any, reason: str) ->
         if plan.changed_owners:
             bulk_update_with_history(list(plan.changed_owners.values()), Owner, OWNER_FIELDS, **updates)
         if plan.changed_values:
-            bulk_update_with_history(plan.changed_values, AssessedValue, ["value"], **updates)
+            bulk_update_with_history(plan.changed_values, AssessedValue, ["value", "taxable_value"], **updates)
         if plan.ended_ownerships:
             bulk_update_with_history(plan.ended_ownerships, Ownership, ["end"], **updates)
         if plan.corrected_ownerships:

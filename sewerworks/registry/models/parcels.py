@@ -109,12 +109,21 @@ class Parcel(StagedRows):
 
 
 class AssessedValue(StagedRows):
-    """The parcel's assessed valuation on one roll year: the base of the capital cost amortization charge
-    (§118-52, I-28)."""
+    """The parcel's assessed valuation on one roll year: the total, and the taxable value for general town and
+    county tax purposes, the base of the capital cost amortization charge (§118-52, I-28, I-122)."""
 
     parcel = models.ForeignKey(Parcel, verbose_name="parcel", on_delete=models.CASCADE, related_name="assessments")
     roll_year = models.PositiveSmallIntegerField("roll year")
     value = models.DecimalField("assessed value ($)", max_digits=14, decimal_places=2)
+    taxable_value = models.DecimalField(
+        "taxable value ($)",
+        max_digits=14,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="The roll's taxable value for general town and county tax purposes (after exemptions): the base "
+        "of the capital charge (§118-52, I-122). Empty when the roll gave none.",
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -123,6 +132,11 @@ class AssessedValue(StagedRows):
         constraints = [
             models.UniqueConstraint(fields=["parcel", "roll_year"], name="registry_assessment_one_per_year"),
             models.CheckConstraint(condition=models.Q(value__gte=0), name="registry_assessment_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(taxable_value__isnull=True)
+                | models.Q(taxable_value__gte=0, taxable_value__lte=models.F("value")),
+                name="registry_taxable_value_within_assessment",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -7,11 +7,17 @@
   var el = document.getElementById("design-map");
   if (!el || typeof L === "undefined") { return; }
   var map = L.map(el, { attributionControl: false, zoomSnap: 0.25 });
-  var colours = { fails: "#b00020", review: "#9a6700", complies: "#0b3d6e" };
+  // a design's review: failing red, for review amber, complying blue; a test section by its latest result
+  var colours = { fails: "#b00020", review: "#9a6700", complies: "#0b3d6e", passed: "#146c2e", failed: "#b00020",
+    untested: "#5c636a" };
   var layers = {};
+  // What each kind of element is called: an outfall is not a manhole, an open channel not a pipe (I-143).
+  var names = { pipe: "Pipe", manhole: "Manhole", outfall: "Outfall", storage: "Storage unit", divider: "Flow divider",
+    channel: "Open channel", section: "Test section" };
   function style(f) {
     var s = f.properties.status;
-    return { color: colours[s] || "#0b3d6e", weight: s === "fails" ? 6 : 4, dashArray: s === "fails" ? "8 5" : null };
+    var bad = s === "fails" || s === "failed";
+    return { color: colours[s] || "#0b3d6e", weight: bad ? 6 : 4, dashArray: bad ? "8 5" : null };
   }
   function show(kind, name) {
     var layer = layers[kind + ":" + name];
@@ -35,7 +41,7 @@
         onEachFeature: function (f, layer) {
           var p = f.properties;
           layers[p.layer + ":" + p.name] = layer;
-          layer.bindTooltip((p.layer === "pipe" ? "Pipe " : "Manhole ") + p.name + (p.requirements ? ": " + p.requirements : ""));
+          layer.bindTooltip((names[p.layer] || "Element") + " " + p.name + (p.requirements ? ": " + p.requirements : ""));
           layer.on("click", function () { show(p.layer, p.name); });
         }
       });

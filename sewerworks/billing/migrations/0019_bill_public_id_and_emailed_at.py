@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('billing', '0011_bill_reads_kept_as_numbers'),
+        ('billing', '0018_ledger_kinds_of_cash_and_relevy'),
     ]
 
     operations = [

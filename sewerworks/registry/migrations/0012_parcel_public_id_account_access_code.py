@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registry', '0010_search_trigram_indexes'),
+        ('registry', '0011_assessed_taxable_value'),
     ]
 
     operations = [

@@ -1,0 +1,200 @@
+"""The year end of unpaid sewer rents (§118-53): file the Town Clerk's statement, record the Board's adoption (the
+relevy), take a parcel off the roll before it is certified.
+
+- ``do_file_statement``: the clerk files the statement of a day (on or before today, not before the last one
+  filed): the late penalties brought up to that day first (the sweep's own step, which adds only what a daily
+  sweep would), then every line in one transaction; a filed statement for the same roll not yet adopted is
+  superseded by it. The PDF for the Board and the CSV are written after, and kept with it.
+- ``do_adopt_statement``: the Board adopted the filed statement by a recorded resolution, after the counter's
+  cut-off and by the roll's certification: the credits on its accounts are applied first (I-118), then every
+  amount still unpaid at the end of the cut-off moves to the tax roll (``taxroll.relevy``), all in one
+  transaction: killed midway, nothing has moved; adopted again, refused (each amount moves once).
+- ``do_remove_from_roll``: before certification, a parcel's transfers are reversed by counter-entries.
+
+Each holds the daily sweep's lock on PostgreSQL (payments, credits and reversals wait for it, as for a sweep);
+SQLite's writers queue anyway. Each writes one audit record.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from django.db.models import Count
+from django.utils import timezone
+
+from sewerworks.billing.actions.credits import apply_credits
+from sewerworks.billing.models import RollRemoval, StatementLine, UnpaidStatement
+from sewerworks.billing.models.relevy import FILED, RELEVIED, SUPERSEDED
+from sewerworks.billing.taxroll import relevy as moves
+from sewerworks.billing.taxroll import statement_docs
+from sewerworks.billing.taxroll.statement import bring_penalties_up_to, file_lines
+from sewerworks.billing.taxroll.terms import terms_for
+from sewerworks.core.access.permissions import require
+from sewerworks.core.models import AuditEvent, BoardResolution
+from sewerworks.core.money import MoneySum
+from sewerworks.core.records import events
+from sewerworks.core.records.pipelines import move
+from sewerworks.core.text import check_text
+from sewerworks.enforcement.actions.sweep import SWEEP_LOCK
+from sewerworks.registry.models import Parcel, SewerAccount
+
+CLERK = "the Town Clerk's office"
+
+
+def _lock() -> None:
+    """The daily sweep's lock, held to the end of the transaction: payments and sweeps wait (PostgreSQL)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SWEEP_LOCK])
+
+
+def _not_future(day: dt.date, field: str, what: str) -> None:
+    if day > timezone.localdate():
+        raise ValidationError({field: f"{day} is after today: {what} is never dated in the future (I-50)."})
+
+
+def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: bool = True,
+                      filed_on: dt.date | None = None) -> UnpaidStatement:  # fmt: skip
+    """File the statement of unpaid sewer rents of ``statement_date`` (see the module), ``filed_on`` a day (today)."""
+    require(acting_user, "billing.file_statement", "file the statement of unpaid sewer rents", who_may=CLERK)
+    _not_future(statement_date, "statement_date", "a statement")
+    filed_on = filed_on or timezone.localdate()
+    _not_future(filed_on, "filed_on", "a filing")
+    if filed_on < statement_date:
+        raise ValidationError({"filed_on": f"A statement of {statement_date} is filed on or after that day."})
+    terms = terms_for(statement_date)
+    now = events.now()
+    with transaction.atomic():
+        _lock()
+        last = UnpaidStatement.objects.exclude(status=SUPERSEDED).order_by("-statement_date", "-pk").first()
+        if last is not None and statement_date < last.statement_date:
+            raise ValidationError(
+                {"statement_date": f"The statement of {last.statement_date} is filed: a statement is never dated "
+                 f"before the last one filed (§118-53)."}
+            )  # fmt: skip
+        done = UnpaidStatement.objects.filter(roll_year=terms.roll_year, status=RELEVIED).first()
+        if done is not None:
+            raise ValidationError(
+                {"statement_date": f"The statement for the {terms.roll_year} tax roll ({done.statement_date}) was "
+                 f"adopted and relevied on {done.adopted_on}: the next one is for the {terms.roll_year + 1} roll."}
+            )  # fmt: skip
+        prior = UnpaidStatement.objects.filter(roll_year=terms.roll_year, status=FILED).first()
+        run = f"statement-{statement_date.isoformat()}"
+        penalties = bring_penalties_up_to(statement_date, run=run, user_id=acting_user.pk)  # I-25
+        statement = UnpaidStatement(
+            statement_date=statement_date, roll_year=terms.roll_year, counter_cutoff=terms.counter_cutoff,
+            certification_cutoff=terms.certification_cutoff, supersedes=prior, filed_on=filed_on, filed_at=now,
+            filed_by=acting_user,
+        )  # fmt: skip
+        statement._history_user = acting_user  # type: ignore[attr-defined]
+        statement.save()
+        written = file_lines(statement.pk, terms)
+        totals = StatementLine.objects.filter(statement=statement).aggregate(
+            bills=Count("id"), parcels=Count("parcel_id", distinct=True), charge=MoneySum("charge"),
+            penalty=MoneySum("penalty"), interest=MoneySum("interest"), total=MoneySum("total"),
+        )  # fmt: skip
+        UnpaidStatement.objects.filter(pk=statement.pk).update(**totals)
+        if prior is not None:
+            prior = UnpaidStatement.objects.get(pk=prior.pk)
+            move(prior, SUPERSEDED, why=f"Superseded by the statement of {statement_date}", acting_user=acting_user)
+        AuditEvent.objects.create(
+            actor=acting_user, action="do_file_statement", run=run, subject=str(statement)[:200], rows=written,
+            detail={"statement": statement.pk, "lines": written, "penalties_added": penalties,
+                    "total": format(totals["total"], "f"), "supersedes": prior.pk if prior else None},
+        )  # fmt: skip
+    statement.refresh_from_db()
+    if documents:
+        statement_docs.attach(statement)  # after the lines commit: the PDF of a big town takes a while
+    return statement
+
+
+def do_write_statement_documents(statement: UnpaidStatement, *, acting_user: Any) -> UnpaidStatement:
+    """Write a filed statement's PDF and CSV again (after a filing whose documents did not finish)."""
+    require(acting_user, "billing.file_statement", "write the statement's documents", who_may=CLERK)
+    statement_docs.attach(statement)
+    statement.refresh_from_db()
+    return statement
+
+
+def do_adopt_statement(
+    statement: UnpaidStatement, *, resolution: BoardResolution, adopted_on: dt.date, acting_user: Any
+) -> UnpaidStatement:
+    """Record the Board's adoption of ``statement`` by ``resolution`` and relevy it (see the module)."""
+    require(acting_user, "billing.record_relevy", "record the Board's adoption and the relevy", who_may=CLERK)
+    _not_future(adopted_on, "adopted_on", "an adoption")
+    with transaction.atomic():
+        _lock()
+        locked = UnpaidStatement.objects.select_for_update().get(pk=statement.pk)
+        if locked.status == SUPERSEDED:
+            later = UnpaidStatement.objects.filter(supersedes=locked).first()
+            raise ValidationError({"statement": f"The statement of {locked.statement_date} was superseded by that of "
+                                   f"{later.statement_date if later else 'a later day'}: the Board adopts that one."})
+        if locked.status == RELEVIED:
+            raise ValidationError({"statement": f"The statement of {locked.statement_date} was adopted by "
+                                   f"{locked.resolution} and relevied on {locked.adopted_on}: each amount moves once."})
+        if adopted_on <= locked.counter_cutoff:
+            raise ValidationError({"adopted_on": f"The counter takes payments toward these bills through "
+                                   f"{locked.counter_cutoff}: the relevy is recorded after that day (I-120)."})
+        if adopted_on > locked.certification_cutoff:
+            raise ValidationError({"adopted_on": f"The {locked.roll_year} roll is certified after "
+                                   f"{locked.certification_cutoff}: too late to relevy on it (I-120)."})  # fmt: skip
+        if resolution.adopted_on > adopted_on:
+            raise ValidationError({"resolution": f"{resolution} was adopted after {adopted_on}."})
+        credited = 0
+        for account_id in moves.accounts_with_credit(locked):  # I-118: the credit pays first
+            account = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account_id)
+            credited += apply_credits(account, locked.counter_cutoff, acting_user)
+        done = moves.move_to_roll(locked, adopted_on, user_id=acting_user.pk)
+        locked.resolution, locked.adopted_on = resolution, adopted_on
+        locked.relevied_total, locked.relevied_at = moves.relevied_total(locked), events.now()
+        move(locked, RELEVIED, why=f"Adopted by {resolution.instrument}", acting_user=acting_user,
+             also=("resolution", "adopted_on", "relevied_total", "relevied_at"), occurred_at=adopted_on)  # fmt: skip
+        AuditEvent.objects.create(
+            actor=acting_user, action="do_adopt_statement", run=f"relevy:{locked.pk}", subject=str(locked)[:200],
+            rows=sum(done.values()) + credited,
+            detail={"statement": locked.pk, "resolution": resolution.pk, "adopted_on": adopted_on.isoformat(),
+                    "relevied": format(locked.relevied_total, "f"), "entries": done, "credit_entries": credited},
+        )  # fmt: skip
+    return locked
+
+
+def do_remove_from_roll(
+    statement: UnpaidStatement, parcel: Parcel, *, reason: str, acting_user: Any, removed_on: dt.date | None = None
+) -> RollRemoval:
+    """Take ``parcel`` off the roll ``statement`` relevied it on, before certification: counter-entries only."""
+    require(acting_user, "billing.record_relevy", "remove a parcel from the tax roll", who_may=CLERK)
+    why = check_text("reason", (reason or "").strip(), max_length=300)
+    if not why:
+        raise ValidationError({"reason": "Say why the parcel comes off the roll (e.g. paid the Town on 11-20)."})
+    day = removed_on or timezone.localdate()
+    with transaction.atomic():
+        _lock()
+        locked = UnpaidStatement.objects.select_for_update().get(pk=statement.pk)
+        if locked.status != RELEVIED:
+            raise ValidationError({"statement": f"The statement of {locked.statement_date} is not relevied: "
+                                   "nothing of it is on a roll."})  # fmt: skip
+        if day > locked.certification_cutoff:
+            raise ValidationError({"removed_on": f"The {locked.roll_year} roll was certified after "
+                                   f"{locked.certification_cutoff}: a removal is recorded by then (I-120)."})
+        _not_future(day, "removed_on", "a removal")
+        if locked.adopted_on and day < locked.adopted_on:
+            raise ValidationError({"removed_on": f"Before the relevy of {locked.adopted_on}."})
+        if RollRemoval.objects.filter(statement=locked, parcel=parcel).exists():
+            raise ValidationError({"parcel": f"{parcel.tax_map_number} was already removed from this roll."})
+        if not moves.parcel_entries(locked, parcel.pk):
+            raise ValidationError({"parcel": f"Nothing of {parcel.tax_map_number} was relevied by this statement."})
+        back = moves.remove_from_roll(locked, parcel.pk, day, reason=why, user=acting_user)
+        removal = RollRemoval.objects.create(statement=locked, parcel=parcel, removed_on=day, reason=why, amount=back,
+                                             created_at=events.now(), created_by=acting_user)  # fmt: skip
+        locked.relevied_total = moves.relevied_total(locked)
+        locked._history_user = acting_user  # type: ignore[attr-defined]
+        locked.save(update_fields=["relevied_total"])
+        AuditEvent.objects.create(
+            actor=acting_user, action="do_remove_from_roll", run=f"relevy-removed:{locked.pk}",
+            subject=f"{parcel.tax_map_number} off the {locked.roll_year} roll"[:200], rows=1,
+            detail={"statement": locked.pk, "parcel": parcel.pk, "amount": format(back, "f"), "reason": why},
+        )  # fmt: skip
+    return removal
