@@ -100,7 +100,7 @@ BILLING_PACKAGES: dict[str, set[str]] = {
     "billing.demo": B | {"billing.actions", "billing.cash", "billing.engine", "billing.ledger", "billing.review",
                          "billing.capital", "billing.property", "billing.taxroll"},  # fmt: skip
     # the charges that run with the property (issue 32)
-    "billing.capital": B,
+    "billing.capital": B | {"billing.taxroll"},  # the county's column maps (the relevy's)
     "billing.property": B | {"billing.actions", "billing.ledger", "billing.pending", "billing.capital"},
 }
 PROGRAMS = ("grease", "contracts", "engineering", "permits", "pretreatment")

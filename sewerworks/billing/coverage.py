@@ -61,9 +61,12 @@ REQUIREMENTS = claim(
              commands=("bill_pdfs",), actions=(A + "do_start_bill_batch",),
              tests=(T + "test_bill_pdf_screens.test_the_clerk_prints_the_mailing_as_a_job_sees_its_progress_and_"
                     "downloads_it",)),
-    missing("118-51", "the capital cost amortization charge billed with the town's tax statement (I-28)",
-            meanwhile="sewerworks computes each parcel's charge and the totals per area; the clerk gives the tax "
-            "office the totals per area from the capital charge page, for the town and county tax bill."),
+    complete("118-51", "the capital cost amortization charge billed with the town's tax statement: exported for the "
+             "county per parcel or per levy code, nothing while a parcel is unresolved (I-28, I-122)",
+             views=("billing:capital_year", "billing:capital_export"),
+             actions=("sewerworks.billing.capital.export.do_export_capital_charge",), topics=("capital-charge",),
+             tests=(T + "test_capital_export.test_the_clerk_downloads_the_export_from_the_years_page",
+                    T + "test_capital_export.test_per_parcel_and_per_levy_code_read_back_to_the_cent")),
     complete("118-52", "the Water District's reads imported for the period's read window (I-48, I-58, I-60, I-96)",
              views=("registry:import_kind_home", "registry:import_kind_commit"), commands=("import_reads",),
              tests=(T + "test_reads_import_views.test_upload_preview_and_valid_rows_only_then_back_to_the_period",)),

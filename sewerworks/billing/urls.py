@@ -55,6 +55,7 @@ urlpatterns = [
     path("capital/", capital.capital_list, name="capital"),
     path("capital/<int:year>/", capital.capital_year_view, name="capital_year"),
     path("capital/issues/<int:pk>/exclude/", capital.capital_exclude, name="capital_exclude"),
+    path("capital/<int:year>/export/", capital.capital_export, name="capital_export"),
     path("parcels/<int:parcel_pk>/connection-charge/", property.connection_new, name="connection_new"),
     path("connection-charges/<int:pk>/", property.connection_charge, name="connection_charge"),
     path("connection-charges/<int:pk>/bill.pdf", property.connection_charge_pdf, name="connection_charge_pdf"),

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from sewerworks.billing.capital.export import do_export_capital_charge
 from sewerworks.billing.capital.run import (
     capital_year,
     default_tax_year,
@@ -75,3 +76,18 @@ def capital_exclude(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, f"Parcel {issue.parcel.tax_map_number} left out of the {issue.tax_year} export.")
     return redirect("billing:capital_year", issue.tax_year)
+
+
+@require_POST
+@permission_required("billing.run_capital_charge", raise_exception=True)
+def capital_export(request: HttpRequest, year: int) -> HttpResponse:
+    """The year's file for the county in the form asked (per parcel or per levy code); refused, with the reason on
+    the year's page, while an issue is open (the print-key issues it finds are recorded there)."""
+    try:
+        name, text = do_export_capital_charge(year, request.POST.get("form", ""), acting_user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("billing:capital_year", year)
+    response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

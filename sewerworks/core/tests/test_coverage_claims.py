@@ -87,7 +87,7 @@ def test_every_action_that_opens_by_quoting_a_section_is_claimed_for_it() -> Non
     assert applied - claimed == set()
 
 
-def test_the_headline_counts_complete_sections_only_and_118_53_is_partial_without_the_areas_report() -> None:
+def test_the_headline_counts_complete_sections_only_and_118_53_is_partial_without_the_capital_charges_lien() -> None:
     entries = coverage()
     summary = summarise(entries)
     assert summary.complete == sum(1 for e in entries if e.grade is Grade.COMPLETE)
@@ -95,7 +95,8 @@ def test_the_headline_counts_complete_sections_only_and_118_53_is_partial_withou
     clerk = next(e for e in entries if e.number == "118-53")
     assert clerk.grade is Grade.PARTIAL
     assert any("statement" in r.text and r.state is State.COMPLETE for r in clerk.requirements)
-    assert any("Improvement Areas" in r.text and r.state is State.MISSING for r in clerk.requirements)
+    assert any("Improvement Areas" in r.text and r.state is State.COMPLETE for r in clerk.requirements)
+    assert any("unpaid capital charges" in r.text and r.state is State.MISSING for r in clerk.requirements)
 
 
 def test_a_claim_naming_what_does_not_exist_fails_with_the_claim_and_the_section() -> None:
@@ -136,8 +137,8 @@ def test_sewerworks_coverage_json_prints_the_headline_and_each_section_from_the_
     assert clerk["state"] == "partial"
     statement = next(r for r in clerk["requirements"] if "statement of unpaid charges" in r["text"])
     assert statement["state"] == "complete" and statement["commands"] == ["relevy"] and not statement.get("meanwhile")
-    areas = next(r for r in clerk["requirements"] if "Improvement Areas" in r["text"])
-    assert areas["state"] == "missing" and areas["meanwhile"].startswith("The clerk sorts the day's receipts")
+    lien = next(r for r in clerk["requirements"] if "unpaid capital charges" in r["text"])
+    assert lien["state"] == "missing" and lien["meanwhile"].startswith("The Town's tax office computes")
     penalty = next(r for r in clerk["requirements"] if r["text"].startswith("10% of the bill"))
     assert penalty["state"] == "complete" and penalty["commands"] == ["sweep"] and penalty["tests"]
 

@@ -1,0 +1,161 @@
+"""The capital charge of a tax year for the county (§118-51: billed with the town's tax statement; I-28, I-122), in
+the column-map family of the relevy's export (``billing.taxroll.columns``), in the two forms a county takes:
+
+- **per parcel** (``parcels``): one row per parcel charged, the charge computed here (SWIS, SBL and print key,
+  levy code of its improvement area, taxable value, rate per $1,000, amount, tax year);
+- **per levy code** (``levy``): the amount each improvement area's levy raises and the parcels it counts, for a
+  county that computes ad valorem district charges itself from the levy the Board adopts.
+
+Nothing of a year is exported while any of its issues is open: a parcel with no value, no taxable value (found by
+the run) or a tax map number the county's print-key layout cannot take (found here, recorded as an issue of the
+year) is resolved (the roll corrected and the run repeated) or left out by the clerk with a reason, and a parcel
+left out is not in the file. The file is the same each time it is written (rows in tax-map order, no time in it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from sewerworks.billing.capital.run import open_issues
+from sewerworks.billing.models import CapitalCharge, CapitalChargeIssue, CapitalChargeRun
+from sewerworks.billing.taxroll.columns import ColumnMap
+from sewerworks.billing.taxroll.export import print_key
+from sewerworks.billing.taxroll.terms import view_on
+from sewerworks.core.access.permissions import require
+from sewerworks.core.models import AuditEvent
+
+FORMS = ("parcels", "levy")
+PARCEL_FIELDS = ("swis", "print_key", "sbl", "levy_code", "area", "tax_map_number", "taxable_value", "rate",
+                 "amount", "tax_year", "contract_user")  # fmt: skip
+LEVY_FIELDS = ("swis", "levy_code", "area", "parcels", "amount", "tax_year")
+ILLUSTRATIVE = {
+    "parcels": {
+        "name": "capital-parcels-illustrative",
+        "version": 1,
+        "format": "csv",
+        "note": "Illustrative until the county's specification is on file: the capital charge per parcel (I-122).",
+        "columns": [
+            {"name": "SWIS", "field": "swis"},
+            {"name": "SBL", "field": "sbl"},
+            {"name": "PRINT KEY", "field": "print_key"},
+            {"name": "LEVY CODE", "field": "levy_code"},
+            {"name": "TAXABLE VALUE", "field": "taxable_value", "kind": "money"},
+            {"name": "RATE PER 1000", "field": "rate"},
+            {"name": "AMOUNT", "field": "amount", "kind": "money"},
+            {"name": "TAX YEAR", "field": "tax_year", "kind": "integer"},
+        ],
+    },
+    "levy": {
+        "name": "capital-levy-illustrative",
+        "version": 1,
+        "format": "csv",
+        "note": "Illustrative until the county's specification is on file: the amount each levy raises (I-122).",
+        "columns": [
+            {"name": "SWIS", "field": "swis"},
+            {"name": "LEVY CODE", "field": "levy_code"},
+            {"name": "DISTRICT", "field": "area"},
+            {"name": "PARCELS", "field": "parcels", "kind": "integer"},
+            {"name": "AMOUNT", "field": "amount", "kind": "money"},
+            {"name": "TAX YEAR", "field": "tax_year", "kind": "integer"},
+        ],
+    },
+}
+
+
+def layout(form: str) -> ColumnMap:
+    if form not in FORMS:
+        raise ValidationError({"form": f"{form!r} is not an export form: parcels (per parcel) or levy (per levy code)"})
+    return ColumnMap.from_spec(ILLUSTRATIVE[form], fields=PARCEL_FIELDS if form == "parcels" else LEVY_FIELDS)
+
+
+def _terms(tax_year: int) -> tuple[str, dict[str, str]]:
+    view = view_on(dt.date(tax_year, 1, 1))
+    return str(view["relevy.swis_code"]), {str(k): str(v) for k, v in dict(view["relevy.levy_codes"]).items()}
+
+
+def _charges(tax_year: int) -> Any:
+    left_out = CapitalChargeIssue.objects.filter(tax_year=tax_year, excluded_at__isnull=False).values("parcel")
+    return (
+        CapitalCharge.objects.filter(tax_year=tax_year)
+        .exclude(parcel__in=left_out)
+        .select_related("parcel", "area")
+        .order_by("parcel__tax_map_sort", "parcel__tax_map_number", "parcel_id")
+    )
+
+
+def find_print_key_issues(tax_year: int, run: CapitalChargeRun) -> int:
+    """Record an issue for each charged parcel whose tax map number the print-key layout cannot take (once)."""
+    known = set(
+        CapitalChargeIssue.objects.filter(tax_year=tax_year, problem=CapitalChargeIssue.Problem.NO_PRINT_KEY)
+        .filter(resolved_by__isnull=True)
+        .values_list("parcel_id", flat=True)
+    )
+    bad = [
+        CapitalChargeIssue(tax_year=tax_year, parcel_id=pid, problem=CapitalChargeIssue.Problem.NO_PRINT_KEY,
+                           found_by=run)  # fmt: skip
+        for pid, tmn in _charges(tax_year).values_list("parcel_id", "parcel__tax_map_number").iterator(chunk_size=5000)
+        if print_key(tmn) is None and pid not in known
+    ]
+    CapitalChargeIssue.objects.bulk_create(bad, batch_size=2000)
+    return len(bad)
+
+
+def parcel_rows(tax_year: int) -> Iterator[dict[str, Any]]:
+    swis, levy = _terms(tax_year)
+    for c in _charges(tax_year).iterator(chunk_size=5000):
+        keys = print_key(c.parcel.tax_map_number) or ("", "")
+        yield {"swis": swis, "print_key": keys[0], "sbl": keys[1], "levy_code": levy.get(c.area.code, ""),
+               "area": c.area.name, "tax_map_number": c.parcel.tax_map_number, "taxable_value": c.taxable_value,
+               "rate": format(c.rate.normalize(), "f"), "amount": c.amount, "tax_year": tax_year,
+               "contract_user": "yes" if c.contract_user else ""}  # fmt: skip
+
+
+def levy_rows(tax_year: int) -> list[dict[str, Any]]:
+    swis, levy = _terms(tax_year)
+    sums: dict[str, dict[str, Any]] = {}
+    for c in _charges(tax_year).iterator(chunk_size=5000):
+        row = sums.setdefault(c.area.code, {"swis": swis, "levy_code": levy.get(c.area.code, ""), "area": c.area.name,
+                                            "parcels": 0, "amount": Decimal("0.00"), "tax_year": tax_year})  # fmt: skip
+        row["parcels"] += 1
+        row["amount"] += c.amount
+    return [sums[code] for code in sorted(sums)]
+
+
+def do_export_capital_charge(tax_year: int, form: str, *, acting_user: Any) -> tuple[str, str]:
+    """The year's file in ``form`` as (file name, text); refused while an issue is open (naming how many and
+    the first), after recording the parcels the print-key layout cannot take as issues of the year."""
+    require(acting_user, "billing.run_capital_charge", "export the capital charge",
+            who_may="the Clerk's office or the Superintendent")  # fmt: skip
+    columns = layout(form)
+    last = CapitalChargeRun.objects.filter(tax_year=tax_year).order_by("-started_at", "-pk").first()
+    if last is None:
+        raise ValidationError({"tax_year": f"The capital charge of {tax_year} has not been run: run it first."})
+    with transaction.atomic():  # kept though the export is refused: the year's page lists them to resolve
+        find_print_key_issues(tax_year, last)
+    with transaction.atomic():
+        waiting = open_issues(tax_year).select_related("parcel").order_by("parcel__tax_map_number")
+        first = waiting.first()
+        if first is not None:
+            raise ValidationError(
+                {
+                    "tax_year": f"{waiting.count()} parcel(s) of {tax_year} are not resolved, first "
+                    f"{first.parcel.tax_map_number} ({first.get_problem_display().lower()}): resolve each or leave "
+                    "it out with a reason before the export (§118-51, I-122)."
+                }
+            )
+        out = io.StringIO()
+        rows = parcel_rows(tax_year) if form == "parcels" else levy_rows(tax_year)
+        count = columns.write(rows, out)
+        AuditEvent.objects.create(
+            actor=acting_user, action="do_export_capital_charge", rows=count, run=last.run,
+            subject=f"capital charge of tax year {tax_year} exported ({columns.label})",
+            detail={"tax_year": tax_year, "form": form, "layout": columns.label, "rows": count},
+        )  # fmt: skip
+    return f"capital-charge-{tax_year}-{form}{columns.extension}", out.getvalue()
