@@ -5,6 +5,7 @@ python -m benchmarks rate_review [--accounts N]      (see benchmarks/rate_review
 python -m benchmarks bill_pdfs [--bills N]           (see benchmarks/bill_pdfs_bench.py)
 python -m benchmarks contract_users [--parcels N]    (see benchmarks/contract_users_bench.py)
 python -m benchmarks determine [--runs 5] [--batch N] (see benchmarks/determine_bench.py)
+python -m benchmarks public_load [--owners 200]      (see benchmarks/public_load.py)
 python -m benchmarks relevy [--accounts N]           (see benchmarks/relevy_bench.py)
 python -m benchmarks capital_charge [--parcels N]    (see benchmarks/capital_charge_bench.py)
 python -m benchmarks compliance [--results N]        (see benchmarks/compliance_bench.py)
@@ -64,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.bill_pdfs_bench import main as bill_pdfs_main
 
         return bill_pdfs_main(argv[1:])
+    if argv[:1] == ["public_load"]:
+        from benchmarks.public_load import main as public_load_main
+
+        return public_load_main(argv[1:])
     if argv[:1] == ["relevy"]:
         from benchmarks.relevy_bench import main as relevy_main
 

@@ -136,8 +136,10 @@ def mix(targets: dict[str, Any]) -> list[tuple[str, float, Callable[[User, rando
 
 
 def run(
-    users: list[User], seconds: float, choose: Callable[[random.Random], tuple[str, Callable[..., Any]]]
+    users: list[User], seconds: float, choose: Callable[..., tuple[str, Callable[..., Any]]], *, per_user: bool = False
 ) -> dict[str, list[tuple[float, int]]]:
+    """Every user's thread requests what ``choose(rng)`` (``choose(user, rng)`` with ``per_user``) picks, for
+    ``seconds``: (ms, status) by kind."""
     results: dict[str, list[tuple[float, int]]] = defaultdict(list)
     lock = threading.Lock()
     deadline = time.perf_counter() + seconds
@@ -145,7 +147,7 @@ def run(
     def work(user: User, seed: int) -> None:
         rng, mine = random.Random(seed), []
         while time.perf_counter() < deadline:
-            name, fn = choose(rng)
+            name, fn = choose(user, rng) if per_user else choose(rng)
             start = time.perf_counter()
             try:
                 status = fn(user, rng)[0]

@@ -22,6 +22,7 @@ run python -m benchmarks rate_review --accounts "$ACCOUNTS"
 run python -m benchmarks bill_pdfs
 run python -m benchmarks contract_users --parcels "${BENCH_PARCELS_CONTRACTS:-100000}"
 run python -m benchmarks determine
+run python -m benchmarks public_load  # gunicorn on a throwaway PostgreSQL, as scripts/load.sh
 run python -m benchmarks capital_charge --parcels "${BENCH_PARCELS_CAPITAL:-1000000}"
 run scripts/with-postgres.sh python -m benchmarks capital_charge --parcels "${BENCH_PARCELS_CAPITAL:-1000000}"
 run python -m benchmarks compliance --results "${BENCH_RESULTS:-1000000}"

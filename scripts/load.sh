@@ -6,6 +6,7 @@
 # LOAD_KEEP=DIR keeps the built database in DIR and reuses it on the next run (for comparing changes: the
 # build takes minutes); without it everything is made in a temporary folder and removed. LOAD_STATEMENTS=N
 # prints the N statements that took the database server's most time during the run (pg_stat_statements).
+# LOAD_MODULE and LOAD_SETUP name another generator and its set-up (python -m benchmarks public_load does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -43,7 +44,7 @@ if [[ -z "$BUILT" ]]; then
   echo "load: building the demo district and $ACCOUNTS bulk accounts on a durable PostgreSQL (a few minutes)"
   .venv/bin/python manage.py migrate -v0
   .venv/bin/python manage.py demo --accounts "$ACCOUNTS" >/dev/null
-  LOAD_TARGETS="$WORK/targets.json.part" .venv/bin/python manage.py shell -c "from benchmarks.load_setup import main; main()"
+  LOAD_TARGETS="$WORK/targets.json.part" .venv/bin/python manage.py shell -c "from ${LOAD_SETUP:-benchmarks.load_setup} import main; main()"
   mv "$WORK/targets.json.part" "$WORK/targets.json"
 else
   echo "load: reusing the database built in $WORK"
@@ -58,7 +59,7 @@ psql_() { as_pg "$PGBIN/psql" -h 127.0.0.1 -p "$PGPORT" -U "$PGUSER" -d sewerwor
 for _ in $(seq 60); do curl -fs "http://127.0.0.1:$WEBPORT/healthz" >/dev/null 2>&1 && break; sleep 1; done
 echo "load: load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 set +e
-.venv/bin/python -m benchmarks.load --base "http://127.0.0.1:$WEBPORT" --targets "$WORK/targets.json" \
+.venv/bin/python -m "${LOAD_MODULE:-benchmarks.load}" --base "http://127.0.0.1:$WEBPORT" --targets "$WORK/targets.json" \
   --users "$USERS" --seconds "$SECONDS_" --floor-seconds "$FLOOR" \
   --watch "server=$GUNICORN_PID" --watch "database=$(head -1 "$WORK/pg/data/postmaster.pid")"
 rc=$?

@@ -90,7 +90,7 @@ def _add_routers() -> None:
     from importlib.util import find_spec
 
     apps = ("registry", "enforcement", "billing", "grease", "engineering", "contracts", "permits", "pretreatment",
-            "inspections")
+            "inspections", "public")
     for module in (f"sewerworks.{app}.api" for app in apps):
         if find_spec(module) is not None:
             api.add_router("/", import_module(module).router)

@@ -99,6 +99,40 @@ SEWERWORKS_JOBS_QUEUED_PER_USER = int(os.environ.get("SEWERWORKS_JOBS_QUEUED_PER
 if os.environ.get("SEWERWORKS_BILL_PDF_WORKERS"):
     SEWERWORKS_BILL_PDF_WORKERS = int(os.environ["SEWERWORKS_BILL_PDF_WORKERS"])
 
+# E-mail (issue 37: the public side's verification links, password resets and paperless bills), sent through the
+# outbox (core.mail) with Django's backend: SMTP from these variables (docs/public-side.md); with DEBUG on and no
+# EMAIL_HOST (the demo) every mail is written to a file under var/mail/ instead.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Sewer Department <sewer@localhost>")
+EMAIL_FILE_PATH = VAR_DIR / "mail"
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.filebased.EmailBackend"
+    if DEBUG and not EMAIL_HOST
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+if not EMAIL_HOST:
+    EMAIL_HOST = "localhost"
+# The address the public side's links in a mail start with (a mail sent by the worker has no request to ask).
+SEWERWORKS_SITE_URL = os.environ.get("SEWERWORKS_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The public side (issue 37): sign-in and linking attempts counted per client address (core.access.throttle)
+# and per account; the pages without sign-in limited per address and minute (0: no limit).
+SEWERWORKS_PUBLIC_ADDRESS_FAILURES = int(os.environ.get("SEWERWORKS_PUBLIC_ADDRESS_FAILURES", "30"))
+SEWERWORKS_PUBLIC_ACCOUNT_FAILURES = int(os.environ.get("SEWERWORKS_PUBLIC_ACCOUNT_FAILURES", "10"))
+SEWERWORKS_PUBLIC_LINK_FAILURES = int(os.environ.get("SEWERWORKS_PUBLIC_LINK_FAILURES", "5"))
+SEWERWORKS_PUBLIC_WINDOW_MINUTES = int(os.environ.get("SEWERWORKS_PUBLIC_WINDOW_MINUTES", "15"))
+SEWERWORKS_PUBLIC_COOLING_MINUTES = int(os.environ.get("SEWERWORKS_PUBLIC_COOLING_MINUTES", "15"))
+SEWERWORKS_PUBLIC_PAGES_PER_MINUTE = int(os.environ.get("SEWERWORKS_PUBLIC_PAGES_PER_MINUTE", "120"))
+# A verification link lasts this long (hours); a password reset link Django's PASSWORD_RESET_TIMEOUT (a day here).
+SEWERWORKS_VERIFY_HOURS = int(os.environ.get("SEWERWORKS_VERIFY_HOURS", "48"))
+PASSWORD_RESET_TIMEOUT = 24 * 3600
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -125,6 +159,7 @@ INSTALLED_APPS = [
     "sewerworks.contracts",
     "sewerworks.permits",
     "sewerworks.pretreatment",
+    "sewerworks.public",
 ]
 
 MIDDLEWARE = [
@@ -140,6 +175,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "sewerworks.core.access.sessions.SessionIdleRenewalMiddleware",
     "sewerworks.core.web.middleware.LoginRequiredMiddleware",
+    "sewerworks.public.fence.PublicAccountFence",  # a public account reaches /public/ only (issue 37)
     "django.contrib.messages.middleware.MessageMiddleware",
     "sewerworks.core.web.middleware.RefuseNulMiddleware",  # one rule for text: a NUL anywhere is a 422 (issue 30)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

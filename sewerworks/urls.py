@@ -18,6 +18,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("public/", include("sewerworks.public.urls")),  # the public side: its own URL space (issue 37)
+    path("public-accounts/", include("sewerworks.public.staff_urls")),  # staff's view of it
     path("", include("sewerworks.core.urls")),
 ]
 

@@ -43,6 +43,7 @@ CORE_PACKAGES: dict[str, set[str]] = {
     "core.imports": BASE | {"core.access", "core.documents", "core.jobs"},
     "core.backup": BASE | {"core.records"},
     "core.actions": BASE | {"core.access"},
+    "core.mail": BASE,  # the outbox (issue 37): apps queue mail, the worker delivers it
     "core.api": BASE | {"core.access", "core.records", "core.charges", "core.determinations", "core.jobs", "ordinance"},
     "core.resolutions": BASE
     | {"core.access", "core.api", "core.determinations", "core.ordinance_browser", "ordinance"},
@@ -54,8 +55,8 @@ CORE_PACKAGES: dict[str, set[str]] = {
     "core.apps": BASE | {"core.access", "core.records", "core.web"},
     "core.urls": BASE | {"core.attachments", "core.determinations", "core.resolutions", "core.web"},
     "core.management": BASE
-    | {"core.actions", "core.backup", "core.demo", "core.determinations", "core.jobs", "core.ordinance_browser",
-       "determine_cli"},  # fmt: skip
+    | {"core.actions", "core.backup", "core.demo", "core.determinations", "core.jobs", "core.mail",
+       "core.ordinance_browser", "determine_cli"},  # fmt: skip
 }
 CORE = set(CORE_PACKAGES) | {"core"}
 BELOW_BILLING = CORE | {"ordinance", "registry", "enforcement"}
@@ -117,6 +118,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "inspections": set(BELOW_BILLING),
     # a program posts its charges through billing and has its subjects inspected; no program imports another
     **{program: BELOW_BILLING | set(BILLING_PACKAGES) | {"billing", INSPECTIONS} for program in PROGRAMS},
+    # the public side (issue 37) shows what lies below the programs to owners; nothing imports it but the site
+    "public": BELOW_BILLING | set(BILLING_PACKAGES) | {"billing"},
     # the site assembles everything
     "api": {"*"},
     "urls": {"*"},

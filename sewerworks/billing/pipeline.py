@@ -14,7 +14,13 @@ Every move is checked by core's :class:`~sewerworks.core.records.pipelines.Pipel
 
 from __future__ import annotations
 
+from django.dispatch import Signal
+
 from sewerworks.core.records.pipelines import InvalidTransition, Pipeline
+
+# Sent by ``do_post_period`` once a posting has put bills on the ledger (``period=``, ``acting_user=``): a higher
+# app plugs in what follows a posting (the public side e-mails paperless owners their bills, I-163).
+period_posted = Signal()
 
 DRAFT = "draft"
 REVIEWED = "reviewed"

@@ -122,4 +122,5 @@ def do_post_period(
 
         post_with_bills(period, user=acting_user)  # other programs' charges that ride on the bill
         apply_credits_to_period(period, acting_user=acting_user)
+        pipeline.period_posted.send(sender=BillingPeriod, period=period, acting_user=acting_user)
     return result

@@ -181,6 +181,12 @@ def _history(bills: Sequence[Bill], period: BillingPeriod) -> dict[int, list[Poi
     return series
 
 
+def printed_code(code: str) -> str:
+    """An account's access code as printed: upper case in groups of four ("3F9C-2E1A-7B")."""
+    code = code.upper()
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
 def bill_terms(bill: Bill) -> PenaltyTerms:
     """The penalty terms printed on one bill: the period's, or for a bill that replaced a voided one its own
     bill date and the penalty date kept when it was posted (I-110), under the terms in force that day."""
@@ -213,6 +219,8 @@ def sheets(bills: Sequence[Bill], period: BillingPeriod, terms: PenaltyTerms | N
             {
                 "bill": bill,
                 "number": f"Bill {bill.pk} · account {bill.account.account_number}",
+                # with the account number, links the owner's public account to the parcel (I-160)
+                "access_code": printed_code(bill.account.access_code),
                 "proof": bill.status != BillStatus.POSTED,
                 "owner_lines": owners.get(bill.parcel_id, []),
                 "meters": meters.get(bill.account_id, []),

@@ -4,7 +4,8 @@ By route: the accounts with a mailing route (``SewerAccount.mailing_route``, the
 first, route by route, each by street and house number; then the accounts with none, by street and
 number (the order a reader walks a street). By address: street, then house number ("12" before "12A"
 before "102"), then account number. Held bills are never mailed (I-61) and void bills never printed;
-a posted period prints its posted bills, a draft period its drafts as proofs.
+a posted period prints its posted bills (but those posting sent by e-mail to a paperless owner, I-163), a
+draft period its drafts as proofs.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ def _route_key(row: tuple[Any, ...]) -> tuple[Any, ...]:
 def printable(period: BillingPeriod) -> Any:
     """The bills of ``period`` that go in the mailing (posted ones, or drafts as proofs of a draft period)."""
     bills = Bill.objects.filter(period=period).exclude(status=BillStatus.VOID).exclude(basis=Basis.HELD)
-    if period.status == "posted":
-        bills = bills.filter(status=BillStatus.POSTED)
+    if period.status == "posted":  # a paperless owner's bill went by e-mail instead (I-163)
+        bills = bills.filter(status=BillStatus.POSTED, emailed_at__isnull=True)
     return bills
 
 

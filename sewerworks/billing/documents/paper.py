@@ -104,7 +104,7 @@ def paper_bill(sheet: dict[str, Any], shared: dict[str, Any]) -> PaperBill:
         letterhead=(town["name"], town["county_state"], town["department"], contact),
         mailed_to=tuple(sheet["owner_lines"]) or (f"Owner of {address}",),
         left=(
-            ("Account", f"{account}{route}"),
+            ("Account", f"{account}{route} · Online code {sheet['access_code']}"),
             ("Service address", bill.parcel.address or "—"),
             ("Parcel", f"tax map no. {bill.parcel.tax_map_number}"),
         ),

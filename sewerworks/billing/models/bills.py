@@ -7,6 +7,7 @@ from django.db import models
 
 from sewerworks.billing.choices import Basis, BillStatus
 from sewerworks.billing.models.periods import BillingPeriod
+from sewerworks.core.models.public_ids import public_id_field
 from sewerworks.core.money import MoneyField
 
 
@@ -89,6 +90,13 @@ class Bill(models.Model):
         related_name="+",
     )
     posted_at = models.DateTimeField("posted at", null=True, blank=True)
+    public_id = public_id_field()  # the owner's pages name the bill by it (sewerworks.public, issue 37)
+    emailed_at = models.DateTimeField(
+        "sent by e-mail at",
+        null=True,
+        blank=True,
+        help_text="Paperless: when posting sent the owner a link to it instead of a paper bill (I-163).",
+    )
 
     class Meta:
         verbose_name = "bill"

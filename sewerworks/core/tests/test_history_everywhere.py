@@ -67,6 +67,11 @@ APPEND_ONLY = {
     "billing.accountnote": "a note written once on the account with who and when; a new fact is a new note",
     "billing.areabudget": "a budget entered once against its resolution; an amended budget is a new row",
     "billing.ratecandidate": "a proposal entered once in a review with who and when; another is a new candidate",
+    "core.outgoingmail": "the outbox: a mail as queued, its delivery state written by the sender, like core.job",
+    "public.publicaccount": "a person's own account: sign-up, confirmation, paperless and password are each an "
+    "AuditEvent; staff never edit it",
+    "public.publiclink": "granted once and ended once (who, when, why kept on the row), each with an AuditEvent",
+    "public.pagehits": "a per-address page count of one minute (the rate limit), not a record",
 }
 
 

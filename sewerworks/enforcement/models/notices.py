@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from sewerworks.core.models.public_ids import public_id_field
 from sewerworks.enforcement.choices import NoticeKind, ServiceMethod
 from sewerworks.enforcement.models.sections import validate_section
 from sewerworks.enforcement.models.violations import Violation
@@ -44,7 +45,8 @@ class Notice(models.Model):
     served_on = models.DateField("served on", null=True, blank=True)
     served_at = models.DateTimeField("served at", null=True, blank=True, help_text="For clocks counted in hours.")
     served_by_name = models.CharField("served by (person)", max_length=120, blank=True)
-    history = HistoricalRecords()
+    public_id = public_id_field()  # the owner's pages name the notice by it (sewerworks.public, issue 37)
+    history = HistoricalRecords(excluded_fields=["public_id"])
 
     class Meta:
         verbose_name = "notice"

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.management.color import no_style
 from django.db import connection, models
-from django.db.models import Max
+from django.db.models import NOT_PROVIDED, Max
 
 from sewerworks.registry.demo.names import GIVEN_NAMES, ROLL_YEARS, RURAL_ROADS, SURNAMES
 from sewerworks.registry.models import AssessedValue, Owner, Ownership, Parcel
@@ -31,10 +31,11 @@ SHARED_OWNER = 0.2
 
 
 def _inserter(model: type[models.Model], given: Sequence[str]) -> Callable[[Any, list[tuple[Any, ...]]], None]:
-    """executemany for ``model``: rows give the ``given`` columns; every other column takes its default."""
+    """executemany for ``model``: rows give the ``given`` columns; every other column takes its default (a
+    column the database fills, ``db_default``, is left out of the INSERT: a random public id, issue 37)."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key or f.attname in given]
     by_name = {f.attname: f for f in fields}
-    rest = [f for f in fields if f.attname not in given]
+    rest = [f for f in fields if f.attname not in given and f.db_default is NOT_PROVIDED]
     defaults = tuple(f.get_db_prep_save(f.get_default(), connection) for f in rest)
     columns = [by_name[name].column for name in given] + [f.column for f in rest]
     qn = connection.ops.quote_name

@@ -19,6 +19,7 @@ from typing import Any
 from simple_history.utils import bulk_update_with_history
 
 from sewerworks.core.imports.common import chunks
+from sewerworks.core.records.bulk import announce_written
 from sewerworks.registry.imports.roll import RollRow
 from sewerworks.registry.models import AssessedValue, Owner, Ownership, Parcel
 from sewerworks.registry.models.parcels import normalise_search
@@ -196,5 +197,8 @@ def apply_roll(plan: RollPlan, writer: Any, *, acting_user: Any, reason: str) ->
             bulk_update_with_history(plan.ended_ownerships, Ownership, ["end"], **updates)
         if plan.corrected_ownerships:
             bulk_update_with_history(plan.corrected_ownerships, Ownership, ["owner"], **updates)
+        changed = [o.pk for o in [*links, *plan.corrected_ownerships] if o.pk is not None]
+        if changed:  # a new owner of a parcel that had one: the public side ends its owners' links (I-161)
+            announce_written(Ownership, changed)
 
     writer.on_publish(publish)

@@ -7,6 +7,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.models import StagedRows
+from sewerworks.core.models.public_ids import ACCESS_CODE_LENGTH, RandomHex
 from sewerworks.registry.choices import MeterPurpose, MeterUnit, ReadSource, UserClass
 from sewerworks.registry.models.parcels import Parcel
 
@@ -36,7 +37,15 @@ class SewerAccount(models.Model):
             "Empty: the bill is sorted by its street (the route the reader walks)."
         ),
     )
-    history = HistoricalRecords()
+    access_code = models.CharField(
+        "access code",
+        max_length=ACCESS_CODE_LENGTH,
+        db_default=RandomHex(ACCESS_CODE_LENGTH),
+        editable=False,
+        help_text="Random, printed on every bill: with the account number it links the owner's public account to "
+        "the parcel (I-160). Replaced by the clerk on request and when the parcel changes hands (I-161).",
+    )
+    history = HistoricalRecords(excluded_fields=["access_code"])
 
     class Meta:
         verbose_name = "sewer account"

@@ -6,6 +6,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from sewerworks.core.models import StagedRows
+from sewerworks.core.models.public_ids import public_id_field
 from sewerworks.registry.models.areas import ImprovementArea
 from sewerworks.registry.models.fields import WKTField
 
@@ -65,8 +66,9 @@ class Parcel(StagedRows):
     )
     centroid_x = models.FloatField("centroid easting (ft)", null=True, blank=True, editable=False)
     centroid_y = models.FloatField("centroid northing (ft)", null=True, blank=True, editable=False)
+    public_id = public_id_field()  # the owner's pages name the parcel by it (sewerworks.public, issue 37)
     history = HistoricalRecords(
-        excluded_fields=["address_search", "street_search", "centroid_x", "centroid_y", "tax_map_sort"]
+        excluded_fields=["address_search", "street_search", "centroid_x", "centroid_y", "tax_map_sort", "public_id"]
     )
 
     class Meta:

@@ -46,7 +46,8 @@ def build(seed: int = 118, parcels: int = PARCELS) -> list[str]:
 
 
 def canonical_dump() -> dict[str, list[dict[str, Any]]]:
-    """Every registry row, with ids replaced by the row's rank in its table and timestamps left out."""
+    """Every registry row, with ids replaced by the row's rank in its table and timestamps left out, and the
+    columns the database fills at random (a public id, an access code: issue 37) too."""
     ranks = {m: {pk: i for i, pk in enumerate(m._default_manager.order_by("pk").values_list("pk", flat=True))}
              for m in TABLES}  # fmt: skip
     dump: dict[str, list[dict[str, Any]]] = {}
@@ -56,7 +57,7 @@ def canonical_dump() -> dict[str, list[dict[str, Any]]]:
             out: dict[str, Any] = {}
             for f in model._meta.concrete_fields:
                 value = row[f.attname]
-                if f.primary_key or isinstance(f, models.DateTimeField):
+                if f.primary_key or isinstance(f, models.DateTimeField) or f.db_default is not models.NOT_PROVIDED:
                     continue
                 if f.is_relation and value is not None and f.related_model in ranks:
                     value = ranks[f.related_model][value]  # type: ignore[index]
