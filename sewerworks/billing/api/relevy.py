@@ -52,6 +52,7 @@ from sewerworks.core.api.auth import require
 from sewerworks.core.api.errors import record_or_404 as _get
 from sewerworks.core.api.errors import refused as _refused
 from sewerworks.core.api.schemas import Day
+from sewerworks.ordinance.parameters import NotInForce
 from sewerworks.registry.api import REFUSALS
 from sewerworks.registry.models import Parcel, SewerAccount
 
@@ -89,7 +90,13 @@ def get_account_decision(request: HttpRequest, account_id: int, query: Query[Dec
     account = _get(SewerAccount, account_id, "sewer account")
     if query.cutoff is not None and query.cutoff < query.on:
         raise HttpError(422, "cutoff: the counter's cut-off is on or after the statement date.")
-    return relevy_decision(account, query.on, query.cutoff).model_dump(mode="json")
+    try:
+        decided = relevy_decision(account, query.on, query.cutoff)
+    except ValidationError as exc:
+        raise _refused(exc) from exc
+    except (ValueError, NotInForce) as exc:  # facts the topic refuses, a day no terms were in force
+        raise HttpError(422, f"on: no relevy decision can be made for {query.on}: {exc}") from exc
+    return decided.model_dump(mode="json")
 
 
 @router.post("/billing/relevy/statements", response={201: RelevyStatementOut, **REFUSALS},
