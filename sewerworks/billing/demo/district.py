@@ -179,10 +179,12 @@ def bill_the_held_account(late: MeterRead, clerk: User) -> str:
     if held is None:
         return ""
     data = f"meter_serial,read_on,reading\n{late.meter.serial},{late.read_on},{late.reading}\n".encode()
-    with story_day(LATE_READ_ON):
+    with story_day(LATE_READ_ON) as moment:
         do_import("reads", acting_user=clerk, data=data, file_name="wd-late-read.csv",
                   context={"billing.period": period.pk})  # fmt: skip
         done = do_bill_held_account(held, by=clerk, on=LATE_READ_ON)
+        # the engine stamps the posting with the clock; in the story it was posted on this day (I-114)
+        Bill.objects.filter(pk=done.pk).update(posted_at=moment)
     return (f"; account {held.account.account_number}, held when {period.name} was posted, billed by a supplementary "
             f"bill on {LATE_READ_ON} (I-182), its penalty date {done.penalty_date}")
 

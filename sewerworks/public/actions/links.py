@@ -5,6 +5,7 @@ gets new codes (I-161)."""
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,7 +15,7 @@ from django.utils.crypto import constant_time_compare
 
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent
-from sewerworks.core.models.public_ids import ACCESS_CODE_LENGTH, RandomHex
+from sewerworks.core.models.public_ids import ACCESS_CODE_LENGTH
 from sewerworks.public.access import CODE_LOCK, LINKING, client_address
 from sewerworks.public.models import LinkKind, PublicAccount, PublicLink
 from sewerworks.registry.models import Ownership, Parcel, SewerAccount
@@ -104,7 +105,10 @@ def do_rotate_access_code(account: SewerAccount, *, acting_user: Any, reason: st
     already printed links nothing from now on; links already made stay (end them with ``do_revoke_link``)."""
     require(acting_user, "public.rotate_access_code", "replace an account's access code")
     with transaction.atomic():
-        SewerAccount.objects.filter(pk=account.pk).update(access_code=RandomHex(ACCESS_CODE_LENGTH))
+        account.access_code = secrets.token_hex(ACCESS_CODE_LENGTH // 2)
+        account._change_reason = "Access code replaced"  # type: ignore[attr-defined]
+        account._history_user = acting_user  # type: ignore[attr-defined]
+        account.save(update_fields=["access_code"])
         AuditEvent.objects.create(action=ROTATED, actor=acting_user, subject=f"account {account.account_number}",
                                   detail={"account": account.pk, "reason": reason[:200]})  # fmt: skip
     account.refresh_from_db(fields=["access_code"])
@@ -121,7 +125,12 @@ def end_links_of_parcels(parcel_ids: Iterable[int], *, why: str) -> int:
     live = PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, object_id__in=ids, revoked_at__isnull=True)
     ended = list(live.values_list("pk", "object_id"))
     live.update(revoked_at=now, revoked_why=why[:200])
-    rotated = SewerAccount.objects.filter(parcel_id__in=ids).update(access_code=RandomHex(ACCESS_CODE_LENGTH))
+    rotated = 0
+    for account in SewerAccount.objects.filter(parcel_id__in=ids):  # saved, so each account's history has it
+        account.access_code = secrets.token_hex(ACCESS_CODE_LENGTH // 2)
+        account._change_reason = "Access code replaced: the property changed hands"  # type: ignore[attr-defined]
+        account.save(update_fields=["access_code"])
+        rotated += 1
     for parcel_id in ids:
         AuditEvent.objects.create(
             action="public links ended (changed hands)", subject=f"parcel {parcel_id}", rows=len(ended),
