@@ -95,7 +95,9 @@ def _counter_payments(days: list[dt.date], clerk: User, rng: random.Random) -> l
 
 def _corrections(clerk: User, sam: User, week: list[dt.date]) -> str:
     """A penalty waived (approved), one refused, a charge adjustment waiting."""
-    penalised = list(Bill.objects.filter(status="posted", ledgerentry__kind="penalty").distinct().order_by("pk")[:2])
+    relevied = LedgerEntry.objects.filter(kind=LedgerKind.RELEVY_TRANSFER).values("bill_id")  # not the counter's now
+    penalised = list(Bill.objects.filter(status="posted", ledgerentry__kind="penalty").exclude(pk__in=relevied)
+                     .distinct().order_by("pk")[:2])  # fmt: skip
     if len(penalised) < 2:
         return "no penalised bills to adjust"
     first, second = penalised
