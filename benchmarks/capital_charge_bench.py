@@ -162,7 +162,7 @@ def main(argv: list[str]) -> int:
         user = User.objects.create_superuser("bench", password=None)
         ids = sql.area_ids(rates)
         print(
-            f"capital_charge bench: {args.parcels:,} parcels written in SQL beside the demo district in {built:.1f} s, "
+            f"capital_charge bench: {args.parcels:,} parcels (bulk generator, roll rows in SQL) in {built:.1f} s, "
             f"tax year {TAX_YEAR} on the roll of {roll_year}, rates {', '.join(f'{k} {v}' for k, v in rates.items())}; "
             f"{connection.vendor}, {os.cpu_count()} cores, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
         )

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef
 from django.utils import timezone
+from simple_history.utils import bulk_update_with_history
 
 from sewerworks.billing.capital import sql
 from sewerworks.billing.models import CapitalCharge, CapitalChargeIssue, CapitalChargeRun
@@ -112,11 +113,12 @@ def do_run_capital_charge(tax_year: int, *, acting_user: Any) -> CapitalChargeRu
             resolved_by__isnull=True,
             parcel__in=CapitalCharge.objects.filter(tax_year=tax_year).values("parcel"),
         )
-        for issue in resolved:  # each saved, so its history says which run resolved it
+        issues = list(resolved)
+        for issue in issues:
             issue.resolved_by = record
-            issue._history_user = acting_user  # type: ignore[attr-defined]
-            issue._change_reason = f"Charged by run {record.run}"  # type: ignore[attr-defined]
-            issue.save(update_fields=["resolved_by"])
+        # one UPDATE and one history row each (simple-history's own bulk path), not a save per issue
+        bulk_update_with_history(issues, CapitalChargeIssue, ["resolved_by"], default_user=acting_user,
+                                 default_change_reason=f"Charged by run {record.run}")  # fmt: skip
         found = sql.insert_issues(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
         record.save(update_fields=["charged"])
         AuditEvent.objects.create(

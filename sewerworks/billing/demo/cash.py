@@ -42,11 +42,16 @@ def _at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
     return timezone.make_aware(dt.datetime.combine(day, dt.time(hour, minute)))
 
 
+def _relevied(field: str) -> Any:
+    """The bills (``bill_id``) or accounts (``account_id``) the 2025 year end moved to the tax roll (demo.relevy)."""
+    return LedgerEntry.objects.filter(kind=LedgerKind.RELEVY_TRANSFER).values(field)
+
+
 def _quiet_accounts() -> list[SewerAccount]:
     """Accounts in an area that owe nothing (not the demo's partly paid and unpaid ones, which keep their state, nor
     those of the 2025 year end, whose bills the counter no longer takes once relevied: demo.relevy)."""
     owing = Bill.objects.filter(ledgerentry__kind="penalty").values("account_id")
-    relevied = LedgerEntry.objects.filter(kind=LedgerKind.RELEVY_TRANSFER).values("account_id")
+    relevied = _relevied("account_id")
     inside = SewerAccount.objects.filter(parcel__improvement_area__isnull=False)
     return list(inside.exclude(pk__in=owing).exclude(pk__in=relevied).order_by("pk")[:400])
 
@@ -95,7 +100,7 @@ def _counter_payments(days: list[dt.date], clerk: User, rng: random.Random) -> l
 
 def _corrections(clerk: User, sam: User, week: list[dt.date]) -> str:
     """A penalty waived (approved), one refused, a charge adjustment waiting."""
-    relevied = LedgerEntry.objects.filter(kind=LedgerKind.RELEVY_TRANSFER).values("bill_id")  # not the counter's now
+    relevied = _relevied("bill_id")  # the counter no longer takes them
     penalised = list(Bill.objects.filter(status="posted", ledgerentry__kind="penalty").exclude(pk__in=relevied)
                      .distinct().order_by("pk")[:2])  # fmt: skip
     if len(penalised) < 2:
