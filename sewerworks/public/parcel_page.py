@@ -7,18 +7,24 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from sewerworks.core.records.sections import RecordSection, record_section
+from sewerworks.core.records.sections import RecordSection, prefetched, present, record_probe, record_section
 from sewerworks.public.models import LinkKind, PublicLink
 from sewerworks.registry.models import Parcel, SewerAccount
+
+
+record_probe("public_links", lambda pk: PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, object_id=pk))
 
 
 @record_section
 def parcel_public_links(request: HttpRequest, subject: Any) -> RecordSection | None:
     if not isinstance(subject, Parcel) or not request.user.has_perm("public.view_link"):
         return None
-    links = list(PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, object_id=subject.pk)
-                 .select_related("person")[:20])  # fmt: skip
-    accounts = list(SewerAccount.objects.filter(parcel=subject).order_by("account_number"))
+    links: list[PublicLink] = []
+    if present(subject, "public_links"):  # the parcel's probes, when its page read them
+        links = list(PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, object_id=subject.pk)
+                     .select_related("person")[:20])  # fmt: skip
+    accounts = sorted(prefetched(subject, "accounts", SewerAccount.objects.filter(parcel=subject)),
+                      key=lambda a: a.account_number)  # fmt: skip
     if not links and not accounts:
         return None
     return RecordSection("Online access (public accounts, I-160)", "public/staff/_parcel_section.html", {

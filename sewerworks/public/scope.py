@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from django.db import models
 from django.http import Http404
 
+from sewerworks.core.access.roles import user_roles
 from sewerworks.public.kinds import NOTHING, reached
 from sewerworks.public.models import PublicAccount, PublicLink
 
@@ -24,7 +25,10 @@ def account_of(user: Any) -> PublicAccount | None:
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return None
     if not hasattr(user, "_public_account"):
-        user._public_account = PublicAccount.objects.filter(user=user).first()
+        # a public account holds no role and is never staff (public.signals): a user with a role, whose roles
+        # the request reads anyway, has none, without a query of its own
+        staff = user.is_superuser or user.is_staff or user_roles(user)
+        user._public_account = None if staff else PublicAccount.objects.filter(user=user).first()
     found: PublicAccount | None = user._public_account
     return found
 

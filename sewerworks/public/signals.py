@@ -36,7 +36,7 @@ def _changed_hands(ownerships: list[Ownership]) -> None:
         if earlier.exists():
             parcels[new.parcel_id] = new.start
     for parcel_id, start in parcels.items():
-        when = f" on {start.isoformat()}" if start else ""
+        when = f" on {start}" if start else ""  # a date, or the ISO text a caller gave the model
         end_links_of_parcels([parcel_id], why=f"the parcel changed hands{when} (I-161)")
 
 
@@ -67,7 +67,16 @@ def refuse_staff_flags(sender: Any, instance: Any, **kw: Any) -> None:
         raise PublicAccountHoldsNoRole(NO_ROLE)
 
 
+def refuse_account_of_staff(sender: Any, instance: PublicAccount, **kw: Any) -> None:
+    """The other way round: no public account for a user who holds a role or a staff flag (the fence reads a
+    user with a role as staff without looking for an account, public.scope.account_of)."""
+    user = User.objects.filter(pk=instance.user_id).first()
+    if user is not None and (user.is_staff or user.is_superuser or user.groups.exists()):
+        raise PublicAccountHoldsNoRole(NO_ROLE)
+
+
 post_save.connect(ownership_saved, sender=Ownership, dispatch_uid="public-ownership-saved")
 records_written.connect(ownerships_written, sender=Ownership, dispatch_uid="public-ownerships-written")
 m2m_changed.connect(refuse_roles, sender=User.groups.through, dispatch_uid="public-no-role")
 pre_save.connect(refuse_staff_flags, sender=User, dispatch_uid="public-no-staff-flags")
+pre_save.connect(refuse_account_of_staff, sender=PublicAccount, dispatch_uid="public-no-account-of-staff")

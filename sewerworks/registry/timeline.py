@@ -7,9 +7,10 @@ from typing import Any
 
 from sewerworks.core.records.sections import prefetched, present, record_probe
 from sewerworks.core.records.timeline import TimelineEvent, timeline_source
-from sewerworks.registry.models import Connection, Ownership, Parcel, PrivateSystem, WaterMeter
+from sewerworks.registry.models import AssessedValue, Connection, Ownership, Parcel, PrivateSystem, WaterMeter
 
 record_probe("private_systems", lambda pk: PrivateSystem.objects.filter(parcel_id=pk))
+record_probe("assessments", lambda pk: AssessedValue.objects.filter(parcel_id=pk))
 
 
 @timeline_source

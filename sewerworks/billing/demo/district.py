@@ -184,7 +184,7 @@ def bill_the_held_account(late: MeterRead, clerk: User) -> str:
                   context={"billing.period": period.pk})  # fmt: skip
         done = do_bill_held_account(held, by=clerk, on=LATE_READ_ON)
         # the engine stamps the posting with the clock; in the story it was posted on this day (I-114)
-        Bill.objects.filter(pk=done.pk).update(posted_at=moment)
+        Bill.objects.filter(pk=done.bill_id).update(posted_at=moment)
     return (f"; account {held.account.account_number}, held when {period.name} was posted, billed by a supplementary "
             f"bill on {LATE_READ_ON} (I-182), its penalty date {done.penalty_date}")
 

@@ -137,3 +137,18 @@ def test_a_public_account_holds_no_role_ever(world: Any) -> None:
     with pytest.raises(PublicAccountHoldsNoRole), transaction.atomic():
         clerk_group.user_set.add(world.bob.user)  # from the role's side too
     assert not clerk_group.user_set.filter(pk__in=[world.ann.user.pk, world.bob.user.pk]).exists()
+
+
+def test_a_user_with_a_role_cannot_be_given_a_public_account_and_the_fence_reads_them_as_staff(
+    world: Any, client: Any
+) -> None:
+    from django.contrib.auth import get_user_model
+
+    from sewerworks.public.models import PublicAccount
+
+    clerk = get_user_model().objects.create_user(username="carol", password="x")
+    clerk.groups.add(Group.objects.get_or_create(name="clerk")[0])
+    with pytest.raises(PublicAccountHoldsNoRole), transaction.atomic():
+        PublicAccount.objects.create(user=clerk, email="carol@example.org")
+    client.force_login(clerk)
+    assert client.get("/registry/").status_code == 200  # staff: not fenced

@@ -99,7 +99,7 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
         "private_systems": parcel.private_systems.all() if present(parcel, "private_systems") else [],
         "accounts": accounts,
         "meters": meters,
-        "assessments": parcel.assessments.order_by("-roll_year")[:3],
+        "assessments": parcel.assessments.order_by("-roll_year")[:3] if present(parcel, "assessments") else [],
     }
 
 
