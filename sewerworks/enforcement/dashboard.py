@@ -151,8 +151,10 @@ def follow_up_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
 def task_roles(program: str, kind: str, perm: str) -> frozenset[str]:
     """Whose work a follow-up task is: the roles that follow its deadline (by kind, else by program, I-113) and
     may do the task; when none of them may (a notice for a missed meter, not the Water Superintendent's to
-    serve), the program's roles that may. Anyone else who may act on it sees it after their own work."""
-    for roles in (KIND_ROLES.get(kind, PROGRAM_ROLES.get(program, frozenset())), PROGRAM_ROLES.get(program)):
+    serve), the program's roles that may; when none of those may either (an appearance ticket, the Building
+    Inspector's alone), every role that may. Anyone else who may act on it sees it after their own work."""
+    kind_roles = KIND_ROLES.get(kind, PROGRAM_ROLES.get(program, frozenset()))
+    for roles in (kind_roles, PROGRAM_ROLES.get(program), TASK_ROLES):
         able = frozenset(r for r in roles or () if role_may(r, perm))
         if able:
             return able

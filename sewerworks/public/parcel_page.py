@@ -11,7 +11,6 @@ from sewerworks.core.records.sections import RecordSection, prefetched, present,
 from sewerworks.public.models import LinkKind, PublicLink
 from sewerworks.registry.models import Parcel, SewerAccount
 
-
 record_probe("public_links", lambda pk: PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, object_id=pk))
 
 

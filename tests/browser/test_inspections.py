@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
+from sewerworks.billing.models import ConnectionCharge
 from sewerworks.enforcement.actions import do_issue_notice, do_record_service
 from sewerworks.enforcement.models import Deadline
 from sewerworks.permits.actions import do_file_application, do_move_permit, do_record_fee
@@ -170,7 +171,9 @@ def test_a_permit_walked_from_the_plumbers_notice_to_the_connection_and_its_duti
     _open_latest(page, diner, "Connection")
     _pass(page, "2026-11-12")
     expect(page.get_by_text("King Street Diner connected on 2026-11-12 (§118-25)")).to_be_visible()
-    expect(page.get_by_text("no §118-54 schedule set")).to_be_visible()
+    # the §118-54 charge billed in the connection's transaction, by the Board's schedule for its diameter (I-123)
+    charge = ConnectionCharge.objects.get(parcel=diner.parcel)
+    expect(page.get_by_text(f"Connection charge {charge.number} of ${charge.amount:,} billed")).to_be_visible()
     shot("inspections-connection-passed")
 
     page.goto(f"/registry/parcels/{diner.parcel_id}/")

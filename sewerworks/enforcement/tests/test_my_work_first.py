@@ -39,3 +39,19 @@ def test_the_clerks_own_task_leads_and_the_building_inspectors_follows_as_anothe
     mine = work_for(staff.building_inspector, NOW)
     assert mine is not None and "Building Inspector: find whether the interceptor was installed" in [
         i.title for i in mine["overdue"]]  # fmt: skip
+
+
+def test_an_appearance_ticket_no_role_of_its_program_may_issue_is_the_building_inspectors_own_work(
+    parcel: Any, decision: Any, staff: Any  # noqa: F811
+) -> None:
+    """The grease program's roles (the Superintendent, the inspector) may not issue an appearance ticket: the
+    task is the work of the role that may (the Building Inspector), listed as its own, not as another's."""
+    missed = deadline(parcel, decision, program=Program.GREASE, kind=DeadlineKind.CORRECT, section="118-38",
+                      title="Maintain the interceptor", due_on=D(2026, 11, 10))  # fmt: skip
+    FollowUp.objects.create(deadline=missed, kind="appearance_ticket", raised_on=D(2026, 11, 11),
+                            title="Building Inspector: issue and serve an appearance ticket",
+                            assigned_to=staff.superintendent)  # fmt: skip
+    mine = work_for(staff.building_inspector, NOW)
+    assert mine is not None
+    assert [i.title for i in mine["overdue"]] == ["Building Inspector: issue and serve an appearance ticket"]
+    assert not mine["others"]
