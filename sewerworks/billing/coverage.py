@@ -3,7 +3,7 @@ semiannual user charge from the Water District's reads (§§118-49, 51, 52, with
 by resolution and the Board's annual review (§118-50), payments at the Town Clerk's counter, their deposits and
 turnover per area fund, corrections, the late penalty, the Town Clerk's statement of unpaid charges and their relevy
 on the tax roll (§118-53), the capital cost amortization charge (§§118-49, 51, 52), the connection charge
-(§118-54), the search letter and a sale; and what does not exist yet (the capital charge's lien and export)."""
+(§118-54), the search letter and a sale; and what does not exist yet (the capital charge's lien)."""
 
 from __future__ import annotations
 
@@ -156,8 +156,13 @@ REQUIREMENTS = claim(
              actions=("sewerworks.enforcement.actions.do_record_connection",), topics=("connection-charge",),
              tests=(T + "test_connection_tap.test_a_six_inch_tap_recorded_by_the_superintendent_bills_2250_on_the_"
                     "day_of_the_connection",)),
-    missing("118-54", "unpaid connection charges, with interest and penalties, a lien levied on the property",
-            meanwhile="The clerk reports unpaid connection charges to the tax office for the relevy."),
+    complete("118-54", "unpaid connection charges, with interest and penalties, a lien levied on the property: on "
+             "the Town Clerk's statement past their due date and relevied on its adoption (I-117, I-123)",
+             views=("billing:relevy_draft", "billing:relevy_statement", "billing:relevy_adopt",
+                    "billing:connection_charge"),
+             actions=(A + "relevy.do_file_statement", A + "relevy.do_adopt_statement"), topics=("relevy",),
+             tests=(T + "test_connection_charge_relevy.test_the_clerk_files_and_adopts_through_the_screens_and_the_"
+                    "charge_shows_its_relevy",)),
     complete("118-54", "the lateral the town builds covered by the connection charge (I-12), and the Board's "
              "installation charge when it contracts for the building sewer (I-123)",
              views=("billing:connection_new",), actions=(PROPERTY + "connection.do_post_connection_charge",),

@@ -122,6 +122,12 @@ class StatementLine(models.Model):
     def __str__(self) -> str:
         return f"{self.tax_map_number} {self.source}: ${self.total:,}"
 
+    @property
+    def connection_charge_id(self) -> int | None:
+        """The §118-54 connection charge of a line that is one (``connection:<id>``, I-123), else None."""
+        head, _, pk = self.source.partition(":")
+        return int(pk) if head == "connection" and pk.isdigit() else None
+
 
 class RollRemoval(models.Model):
     """A parcel taken off the tax roll before it is certified (I-120, I-121): its relevy transfers reversed by

@@ -13,7 +13,8 @@ relevied when unpaid (I-42, I-12, I-123).
   ``payment:<receipt>:item:pending-<id>``: it is no credit to apply to the sewer bills, and no sewer bill's
   payment settles this charge (I-123).
 - **What is unpaid.** :func:`unpaid` is the charge (and its penalty, if the Board's reading gives it one) less
-  what was paid toward it by name, net of reversals, on the ledger by a day. The §118-53 statement relevies it.
+  what was paid toward it by name, net of reversals, and what the §118-53 relevy moved to the tax roll, on the
+  ledger by a day (``billing.taxroll.connection_lines`` puts it on the statement and moves it).
 """
 
 from __future__ import annotations
@@ -66,10 +67,12 @@ class ConnectionBill:
     penalty: Decimal
     paid: Decimal
     on_ledger: bool
+    relevied: Decimal = ZERO  # moved to the tax roll by the §118-53 relevy, net of removals (I-123)
 
     @property
     def balance(self) -> Decimal:
-        return self.charge.amount + self.penalty - self.paid
+        """What the counter is owed: the charge and its penalty, less what was paid and what the roll took."""
+        return self.charge.amount + self.penalty - self.paid - self.relevied
 
 
 def _number(day: dt.date) -> str:
@@ -158,32 +161,37 @@ def do_post_connection_charge(*, acting_user: Any, **fields: Any) -> ConnectionC
     return post_connection_charge(acting_user=acting_user, **fields)
 
 
-def _paid_toward(charge: ConnectionCharge, on: dt.date | None) -> tuple[Decimal, Decimal, bool]:
-    """(penalty, paid net of reversals, on the ledger) of ``charge`` by ``on``."""
+def _paid_toward(charge: ConnectionCharge, on: dt.date | None) -> tuple[Decimal, Decimal, bool, Decimal]:
+    """(penalty, paid net of reversals, on the ledger, relevied net of removals) of ``charge`` by ``on``."""
     item = f":item:{charge.item_key}"
+    moved = f":connection:{charge.pk}:"  # relevy:<statement>:connection:<id>:<part> (billing.taxroll.connection_lines)
     entries = LedgerEntry.objects.filter(
         Q(source_key=f"pending:{charge.pending_charge_id}")
         | Q(source_key=f"penalty:connection-{charge.pk}")
         | Q(source_key__endswith=item, kind__in=(LedgerKind.PAYMENT, LedgerKind.REVERSAL))
+        | (Q(kind=LedgerKind.RELEVY_TRANSFER, source_key__contains=moved)
+           & (Q(source_key__endswith=":penalty") | Q(source_key__endswith=":charge")))
     )
     if on is not None:
         entries = entries.filter(posted_on__lte=on)
-    penalty = paid = ZERO
+    penalty = paid = relevied = ZERO
     on_ledger = False
     for e in entries:
         if e.source_key.startswith("pending:"):
             on_ledger = True
         elif e.source_key.startswith("penalty:"):
             penalty += e.amount
+        elif e.kind == LedgerKind.RELEVY_TRANSFER:
+            relevied -= e.amount
         else:
             paid -= e.amount
-    return penalty, paid, on_ledger
+    return penalty, paid, on_ledger, relevied
 
 
 def bill_of(charge: ConnectionCharge, *, on: dt.date | None = None) -> ConnectionBill:
     """The connection charge as owed on ``on`` (today when omitted)."""
-    penalty, paid, on_ledger = _paid_toward(charge, on)
-    return ConnectionBill(charge, penalty, paid, on_ledger)
+    penalty, paid, on_ledger, relevied = _paid_toward(charge, on)
+    return ConnectionBill(charge, penalty, paid, on_ledger, relevied)
 
 
 def unpaid(charge: ConnectionCharge, *, on: dt.date | None = None) -> Decimal:

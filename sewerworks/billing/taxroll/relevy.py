@@ -13,6 +13,9 @@ charge (the percentage and flat amount in force on the day of adoption, zero unl
 relevy-charge``). The unique keys make a second run write nothing; the caller's one transaction makes a run
 killed midway leave nothing (``SEWERWORKS_RELEVY_DIE_BEFORE_COMMIT`` kills it there, for the test).
 
+A §118-54 connection charge on the statement (no bill: ``connection:<id>``) moves the same way, row by row
+(``connection_lines``); the relevy charge is reckoned on the bills' transfers.
+
 A removal from the roll (before certification) writes the counter-entries: each transfer moved back
 (``relevy-removed:…``), the interest and relevy charge withdrawn; never a delete.
 """
@@ -31,7 +34,7 @@ from django.db.models import Q
 
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, LedgerEntry, StatementLine, UnpaidStatement
-from sewerworks.billing.taxroll import sums
+from sewerworks.billing.taxroll import connection_lines, sums
 from sewerworks.billing.taxroll.statement import credit_accounts_sql
 from sewerworks.billing.taxroll.terms import relevy_charge, terms_for
 from sewerworks.core.money import MoneySum
@@ -171,6 +174,8 @@ def move_to_roll(statement: UnpaidStatement, on: dt.date, *, user_id: int | None
     description = f"Relevied to the {statement.roll_year} tax roll (§118-53), statement of {statement.statement_date}"
     done = {part: _move_part(statement, part, on, user_id, description) for part in ("penalty", "charge")}
     done["interest"] = _interest(statement, on, user_id, description)
+    done["connection_charges"] = connection_lines.move_to_roll(statement, on, user_id=user_id,
+                                                             description=description)  # §118-54, I-123
     done["relevy_charge"] = _relevy_charge(statement, on, user_id, description)
     if os.environ.get(DIE):
         os.kill(os.getpid(), signal.SIGKILL)  # the killed-relevy test: everything written, nothing committed

@@ -11,8 +11,8 @@ compares the two.
 
 Left out, each with its reason: bills not past their penalty date, other programs' charges riding on a bill or
 posted to the account without one (I-117), bills the account's credit pays (I-118), and the kinds of pending
-charges ``relevy.relevied_charge_kinds`` names that no program has declared (the §118-54 connection charge:
-"none" until it exists).
+charges ``relevy.relevied_charge_kinds`` names that no program has declared ("none yet"). The kinds it names
+that a program posts are relevied: the §118-54 connection charge's lines are ``connection_lines``'.
 """
 # ruff: noqa: S608
 
@@ -28,22 +28,25 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.ledger.owed import ITEM
 from sewerworks.billing.models import LedgerEntry, StatementLine
 from sewerworks.billing.penalties.sweep import apply_late_penalties
-from sewerworks.billing.taxroll import sums
+from sewerworks.billing.taxroll import connection_lines, sums
 from sewerworks.billing.taxroll.terms import StatementTerms
 from sewerworks.core.charges import CHARGE_KINDS
-from sewerworks.core.models import AuditEvent, ImportBatch
+from sewerworks.core.models import AuditEvent, ImportBatch, PendingCharge
 from sewerworks.enforcement.models import SweepRun
 from sewerworks.ordinance.s118_53_relevy import apply_credit, interest
 from sewerworks.registry.models import Owner, Ownership, Parcel
 
 LINE, OWNERSHIP, OWNER = StatementLine._meta.db_table, Ownership._meta.db_table, Owner._meta.db_table
 PARCEL, LEDGER, IMPORTS = Parcel._meta.db_table, LedgerEntry._meta.db_table, ImportBatch._meta.db_table
+PENDING = PendingCharge._meta.db_table
 COLUMNS = ("source", "parcel_id", "account_id", "bill_id", "penalty_date", "owner_id", "owner_name", "tax_map_number",
            "address", "area_id", "charge", "penalty", "interest", "total")  # fmt: skip
 CENT = Decimal("0.01")
 PAID = (LedgerKind.PAYMENT.value, LedgerKind.REVERSAL.value)
+NAMED = f"%{ITEM}%"  # a payment toward a bill of its own by name (I-123) is no credit for the sewer bills
 
 
 def owner_of_record(parcel: str) -> str:
@@ -82,9 +85,9 @@ def credit_accounts_sql(on: dt.date) -> tuple[str, list[Any]]:
     """SQL of the accounts with a credit at the end of ``on`` (payments not set against a bill, I-118)."""
     sql = (
         f"SELECT c.account_id FROM {LEDGER} c WHERE c.bill_id IS NULL AND c.kind IN (%s, %s) AND c.posted_on <= %s"
-        " AND c.account_id IS NOT NULL GROUP BY c.account_id HAVING SUM(c.amount) < 0"
+        " AND c.source_key NOT LIKE %s AND c.account_id IS NOT NULL GROUP BY c.account_id HAVING SUM(c.amount) < 0"
     )
-    return sql, [*PAID, sums.day(on)]
+    return sql, [*PAID, sums.day(on), NAMED]
 
 
 def lines_select(terms: StatementTerms, dates: dict[int, dt.date]) -> tuple[str, list[Any]]:
@@ -147,8 +150,9 @@ def credited_lines(terms: StatementTerms, dates: dict[int, dt.date]) -> tuple[li
     with connection.cursor() as cur:
         cur.execute(
             f"SELECT c.account_id, -SUM(c.amount) FROM {LEDGER} c WHERE c.account_id IN ({credit_sql})"
-            " AND c.bill_id IS NULL AND c.kind IN (%s, %s) AND c.posted_on <= %s GROUP BY c.account_id",
-            [*credit_params, *PAID, sums.day(on)],
+            " AND c.bill_id IS NULL AND c.kind IN (%s, %s) AND c.posted_on <= %s AND c.source_key NOT LIKE %s"
+            " GROUP BY c.account_id",
+            [*credit_params, *PAID, sums.day(on), NAMED],
         )
         credits = {a: _cents(c) for a, c in cur.fetchall()}
     if not credits:
@@ -209,23 +213,41 @@ def file_lines(statement_id: int, terms: StatementTerms) -> int:
                     [statement_id, *params])  # fmt: skip
         written = max(int(cur.rowcount), 0)
     credited, _ = credited_lines(terms, dates)
-    StatementLine.objects.bulk_create(StatementLine(statement_id=statement_id, **row) for row in credited)
-    return written + len(credited)
+    connections, _ = connection_lines.statement_lines(terms, _owner)
+    StatementLine.objects.bulk_create(StatementLine(statement_id=statement_id, **row) for row in credited + connections)
+    return written + len(credited) + len(connections)
 
 
-def other_charges_left_out(on: dt.date, dates: dict[int, dt.date], limit: int) -> list[Exclusion]:
+def relevied_kinds_sql(terms: StatementTerms) -> tuple[str, list[Any]]:
+    """SQL (and its parameters) on a ledger entry ``e`` leaving out of the charges not relevied those of a pending
+    charge of a kind the statement relevies (``relevy.relevied_charge_kinds``: the §118-54 connection charge,
+    ``connection_lines``), and the payments toward them by name."""
+    kinds = [k for k in terms.relevied_kinds if k in CHARGE_KINDS]
+    if not kinds:
+        return "", []
+    marks = ", ".join(["%s"] * len(kinds))
+    return (f" AND NOT EXISTS (SELECT 1 FROM {PENDING} pc WHERE pc.kind IN ({marks})"
+            " AND (e.source_key = ('pending:' || CAST(pc.id AS TEXT))"
+            " OR e.source_key LIKE ('%%:item:pending-' || CAST(pc.id AS TEXT))))", kinds)  # fmt: skip
+
+
+def other_charges_left_out(terms: StatementTerms, dates: dict[int, dt.date], limit: int) -> list[Exclusion]:
     """I-117: other programs' charges riding on a bill on the statement, and those posted to an account with no
-    bill, unpaid: not relevied."""
+    bill, unpaid: not relevied (but for the kinds the statement relevies)."""
+    on = terms.statement_date
+    relevied_sql, relevied_params = relevied_kinds_sql(terms)
     query = sums.unpaid_bills(on, dates=dates)
     out = [Exclusion("other programs' charges riding on the bill: not relevied (I-117)", a, p, b, _cents(o))
            for b, p, a, _, _, _, _, _, o in sums.run(query, tail="WHERE u.past = 1 AND u.other > 0 LIMIT %s",
                                                      tail_params=(limit,))]  # fmt: skip
     with connection.cursor() as cur:
         cur.execute(
-            f"SELECT account_id, parcel_id, SUM(amount) FROM {LEDGER} WHERE bill_id IS NULL AND kind = %s"
-            " AND posted_on <= %s AND account_id IS NOT NULL GROUP BY account_id, parcel_id HAVING SUM(amount) > 0"
-            " LIMIT %s",
-            [LedgerKind.PENDING_CHARGE.value, sums.day(on), limit],
+            # what is charged, less what was paid toward each charge by name (I-123's ``:item:`` payments)
+            f"SELECT e.account_id, e.parcel_id, SUM(e.amount) FROM {LEDGER} e WHERE e.bill_id IS NULL"
+            " AND (e.kind = %s OR (e.kind IN (%s, %s) AND e.source_key LIKE %s))"
+            f" AND e.posted_on <= %s AND e.account_id IS NOT NULL{relevied_sql}"
+            " GROUP BY e.account_id, e.parcel_id HAVING SUM(e.amount) > 0 LIMIT %s",
+            [LedgerKind.PENDING_CHARGE.value, *PAID, NAMED, sums.day(on), *relevied_params, limit],
         )
         out += [Exclusion("other programs' charges on the account, not on a bill: not relevied (I-117)", a, p, None,
                           _cents(t)) for a, p, t in cur.fetchall()]  # fmt: skip
@@ -284,6 +306,9 @@ def _draft(terms: StatementTerms, limit: int) -> Draft:
     sql, params = lines_select(terms, dates)
     out = Draft(terms=terms, notes=relevied_kinds_note(terms))
     credited, excluded = credited_lines(terms, dates)
+    connections, left_out = connection_lines.statement_lines(terms, _owner)  # §118-54, I-123
+    credited += connections
+    excluded += [Exclusion(reason, a, p, None, amount) for reason, (a, p, amount) in left_out]
     with connection.cursor() as cur:
         chosen = ", ".join(f"s.{c}" for c in COLUMNS)
         cur.execute(f"SELECT {chosen} FROM ({sql}) s ORDER BY s.tax_map_number, s.source LIMIT %s", [*params, limit])
@@ -311,6 +336,6 @@ def _draft(terms: StatementTerms, limit: int) -> Draft:
     out.exclusions = [
         Exclusion(f"not past its penalty date, {_date(r[4])} (I-25)", r[2], r[1], r[0], _cents(r[6] + r[7] + r[8]))
         for r in early
-    ] + other_charges_left_out(terms.statement_date, dates, limit) + excluded
+    ] + other_charges_left_out(terms, dates, limit) + excluded
     return out
 

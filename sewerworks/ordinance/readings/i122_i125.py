@@ -27,15 +27,16 @@ ENTRIES = (
         "no sewer bill's payment settles it. The installation charge is the Board's rate per foot of building "
         "sewer the town built under its contract (zero while there is none). It carries no late penalty unless the "
         "Board reads §118-54's 'interest and penalties' as the §118-53 ten per cent (charges.connection_charge_"
-        "penalty). Unpaid, it is a lien and goes on the Town Clerk's statement for relevy.",
+        "penalty). Unpaid past its due date, it is a lien and a line of the Town Clerk's statement (no sewer bill; "
+        "its due date where a bill has its penalty date; I-119 interest from that day), moved to the roll on "
+        "adoption like a bill's charge, while relevy.relevied_charge_kinds names it; no account credit pays it.",
         sections=("118-54",),
         parameters=(
             "charges.connection_charge_due_days",
             "charges.connection_charge_penalty",
             "charges.connection_installation_rate",
         ),
-        status=Status.IN_PART,
-        missing="the unpaid connection charges are not yet carried to the Town Clerk's statement for relevy",
+        status=Status.CARRIED_OUT,
     ),
     Interpretation(
         "I-124",
