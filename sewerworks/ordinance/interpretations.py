@@ -38,6 +38,12 @@ UNASSIGNED: dict[str, str] = {
     "people type a tax map number); never used.",
     **{f"I-{n}": "Between the ranges handed to issues 29 to 38; never handed out." for n in [*range(165, 170), 173]},
     "I-174": "Between the ranges handed to issues 29 to 38; never handed out.",
+    **{f"I-{n}": "Between the ranges handed to issues 29 to 38; never handed out."
+       for n in [*range(135, 140), *range(145, 150), *range(155, 160)]},
+    **{f"I-{n}": "Handed to Hardening II (issue 30) and not needed: its fixes needed no new reading; never used."
+       for n in range(177, 180)},
+    "I-183": "Handed to the workday issue (38) and not needed; never used.",
+    "I-184": "Handed to the workday issue (38) and not needed; never used.",
 }
 
 RECORD: dict[str, Interpretation] = {entry.id: entry for entry in sorted(ENTRIES, key=lambda e: e.number)}
