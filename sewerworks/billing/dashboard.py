@@ -16,12 +16,14 @@ from sewerworks.billing import pipeline
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, BillingPeriod, LedgerEntry, Payment
 from sewerworks.billing.penalties.sweep import figures
+from sewerworks.billing.property.tap import DUTY as TO_BILL
 from sewerworks.core.access.roles import BOARD_MEMBER, CLERK, SUPERINTENDENT, WATER_SUPERINTENDENT
 from sewerworks.core.documents.charts import Point
 from sewerworks.core.models import Job
 from sewerworks.core.money import MoneySum
 from sewerworks.core.web.dashboard import Panel, WorkItem, dashboard_panel, my_work
-from sewerworks.enforcement.choices import Program
+from sewerworks.enforcement.choices import DeadlineStatus, Program
+from sewerworks.enforcement.models import Deadline
 
 CHARTED = 8  # posted periods on the chart
 
@@ -76,7 +78,8 @@ def _period_item(period: BillingPeriod, title: str, action: str, anchor: str = "
 
 @my_work(roles=[CLERK])
 def clerk_billing_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
-    """Draft periods with no bills yet (the run is the clerk's), and the day's receipts the user took."""
+    """Draft periods with no bills yet (the run is the clerk's), connection charges still to bill, and the day's
+    receipts the user took."""
     drafts = (
         BillingPeriod.objects.filter(status=pipeline.DRAFT)
         .select_related("area")
@@ -84,6 +87,14 @@ def clerk_billing_work(user: Any, today: dt.date) -> Iterator[WorkItem]:
     )
     for period in drafts.filter(bill_count=0).order_by("bill_date", "id"):
         yield _period_item(period, "Run the draft bills", "Open the period to run it")
+    # a tap the Board's schedule could not price: the connection charge still to bill (§118-54, I-123)
+    owed = Deadline.objects.filter(duty=TO_BILL, status__in=[DeadlineStatus.OPEN, DeadlineStatus.OVERDUE])
+    for d in owed.select_related("parcel").order_by("due_on", "id"):
+        yield WorkItem(
+            title=d.title, subject=d.subject_label, action="Bill the connection charge", program=Program.BILLING.label,
+            url=reverse("billing:connection_new", args=[d.parcel_id]), due_on=d.due_on, section="118-54",
+            note="The Board's schedule could not price the tap when it was recorded",
+        )  # fmt: skip
     taken = Payment.objects.filter(received_on=today, received_by=user, reversed_on__isnull=True).count()
     if taken:
         yield WorkItem(

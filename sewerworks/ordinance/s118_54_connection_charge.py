@@ -17,7 +17,8 @@ installation charge is the Board's rate per foot of building sewer (``charges.co
 zero while the Board has no contract), added only when the town built the building sewer. The charge is a bill
 of its own, due ``charges.connection_charge_due_days`` after it is offered, and a lien relevied when unpaid.
 Worked example: a 4-inch building sewer is charged $1,500.00; a 6-inch one $2,250.00; a 3-inch one is refused
-(the §118-54 minimum is four inches); a 5-inch one is refused (not in the schedule).
+(the §118-54 minimum is four inches); a 5-inch one is refused (not in the schedule); a tap with no diameter
+recorded is "unpriced": owed, billed by the Town once the diameter is known (its ``bill`` deadline).
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ class ConnectionChargeFacts(Facts):
         json_schema_extra={"examples": [{"diameter_in": "4", "offered_on": "2026-11-20"}]},
     )
 
-    diameter_in: Decimal = Field(gt=0, le=48, description="The building sewer's diameter, inches.", examples=["4"])
+    diameter_in: Decimal | None = Field(default=None, gt=0, le=48, examples=["4"],
+                                        description="The building sewer's diameter, inches; empty when not recorded.")
     offered_on: date = Field(description="The day the bill for the connection charge is offered.",
                              examples=["2026-11-20"])  # fmt: skip
     installed_by_town_ft: Decimal | None = Field(
@@ -69,8 +71,8 @@ class ConnectionChargeFacts(Facts):
 
     @field_validator("diameter_in")
     @classmethod
-    def _inches(cls, value: Decimal) -> Decimal:
-        if value != value.quantize(Decimal("0.01")):
+    def _inches(cls, value: Decimal | None) -> Decimal | None:
+        if value is not None and value != value.quantize(Decimal("0.01")):
             raise ValueError("a diameter is in inches with at most 2 decimal places")
         return value
 
@@ -79,6 +81,8 @@ def connection_charge(facts: ConnectionChargeFacts, view: ParameterView, as_of: 
     """The charge for one connection by the schedule in force on the day its bill is offered."""
     terms = view.parameters.at(facts.offered_on)
     rates = schedule(terms)
+    if facts.diameter_in is None:
+        return _unpriced(facts, terms, as_of, rates)
     compared: dict[str, str | int | bool | None] = {
         "diameter_in": num(facts.diameter_in),
         "minimum_in": num(MINIMUM_INCHES),
@@ -137,6 +141,27 @@ def connection_charge(facts: ConnectionChargeFacts, view: ParameterView, as_of: 
                   amounts=amounts, deadlines=deadlines, interpretations=IDS)  # fmt: skip
 
 
+def _unpriced(facts: ConnectionChargeFacts, terms: ParameterView, as_of: date, rates: dict[Decimal, Decimal]
+              ) -> Decision:  # fmt: skip
+    """A tap whose building sewer diameter is not recorded: the charge is owed (§118-54, "all property owners who tap
+    in") but the schedule prices it by diameter, so it cannot be billed yet; the Town bills it once the diameter is
+    known, a duty of its own due the day the bill would have been offered (I-123)."""
+    sentence = (
+        f"A building sewer tapped in on the collection main on {spoken(facts.offered_on)} with no diameter recorded: "
+        "the Town Board's schedule charges by diameter (I-42), so the connection charge is billed once the diameter "
+        "is known; it is owed from the day of the tap (§118-54)."
+    )
+    compared: dict[str, str | int | bool | None] = {"diameter_in": None,
+                                                    "schedule_in": ", ".join(num(d) for d in sorted(rates))}
+    findings = [Finding(section=SECTION, requirement="schedule", severity="fails", sentence=sentence,
+                        compared=compared, interpretations=["I-42", "I-123"])]  # fmt: skip
+    deadlines = [Deadline(key="bill", name="bill the connection charge", due=facts.offered_on, section=SECTION,
+                          sentence="The Town Clerk bills the connection charge once the building sewer's diameter "
+                          "is recorded.", interpretations=["I-123"])]  # fmt: skip
+    return decide(topic=TOPIC_NAME, as_of=as_of, view=terms, outcome="unpriced", summary=sentence, findings=findings,
+                  deadlines=deadlines, interpretations=IDS)  # fmt: skip
+
+
 def _example(title: str, outcome: str, charge: str = "", due: str = "", **facts: Any) -> Example:
     return Example(title, facts, outcome, {"connection_charge": charge} if charge else {}, {"pay": due} if due else {})
 
@@ -159,5 +184,7 @@ TOPIC = Topic(
                  diameter_in="3.99", offered_on="2026-11-20"),
         _example("A 5-inch building sewer is not in the Board's schedule: refused, never interpolated", "refused",
                  diameter_in="5", offered_on="2026-11-20"),
+        Example("A tap with no diameter recorded is owed but not priced yet: the Town bills it once it is known",
+                {"offered_on": "2026-11-20"}, "unpriced", {}, {"bill": "2026-11-20"}),
     ),  # fmt: skip
 )

@@ -41,6 +41,9 @@ from sewerworks.core.charges import add_pending_charge, register_charge_kind
 from sewerworks.core.determinations.run import store_decision
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
+from sewerworks.enforcement.actions.deadlines import meet_all
+from sewerworks.enforcement.choices import DeadlineKind, Program
+from sewerworks.enforcement.models import Deadline
 from sewerworks.ordinance.topics import FactsError, determine
 from sewerworks.registry.models import SewerAccount
 
@@ -150,7 +153,17 @@ def post_connection_charge(
             run=f"connection:{charge.number}",
             detail={"charge": charge.pk, "parcel": parcel.pk, "amount": format(amount, "f"), "posted": posted},
         )
+        meet_billing_duties(charge)
     return charge
+
+
+def meet_billing_duties(charge: ConnectionCharge) -> int:
+    """Inside the billing's transaction: the parcel's open duties to bill a connection charge (a tap the schedule
+    could not price, ``tap.open_billing_duty``) are met by this charge (I-123)."""
+    duties = Deadline.objects.filter(parcel_id=charge.parcel_id, section=SECTION, kind=DeadlineKind.REVIEW,
+                                     program=Program.BILLING)  # fmt: skip
+    return meet_all(duties, met_on=charge.offered_on, acting_user=None,
+                    why=f"Billed: connection charge {charge.number} (§118-54)")  # fmt: skip
 
 
 def do_post_connection_charge(*, acting_user: Any, **fields: Any) -> ConnectionCharge:
