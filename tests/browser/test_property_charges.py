@@ -1,5 +1,6 @@
 """The charges that run with the property, in Chromium: the clerk runs the capital charge of tax year 2027 and reads
-its totals per area to the cent (a half cent rounded up); bills a 6-inch connection charge from the parcel page and
+its totals per area to the cent (a half cent rounded up) and downloads the county's files per levy code and per
+parcel; bills a 6-inch connection charge from the parcel page and
 sees its bill; writes a search letter for a parcel with a connection charge left, a charge not yet billed and an
 open violation, and reads the PDF back. Every page is screenshot and checked with axe-core."""
 
@@ -61,6 +62,17 @@ def test_the_clerk_runs_the_capital_charge_bills_a_connection_and_writes_a_searc
     expect(page.get_by_text("$312.53")).to_be_visible()
     expect(page.get_by_text("$749.64")).to_be_visible()
     shot("capital-charge-year")
+    # the county's files: per levy code, the amount each levy raises, to the cent (§118-51)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export per levy code (CSV)").click()
+    levy = download.value.path().read_text(encoding="utf-8-sig")
+    assert "437.11" in levy and "312.53" in levy, levy
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export per parcel (CSV)").click()
+    per_parcel = download.value.path().read_text(encoding="utf-8-sig")
+    rows = [line for line in per_parcel.splitlines() if line]
+    assert rows[0].startswith("SWIS") and "PRINT KEY" in rows[0] and len(rows) == 4, per_parcel  # three parcels
+    assert all(row.endswith("2027") for row in rows[1:]), per_parcel
 
     page.goto(f"/registry/parcels/{king.pk}/")
     page.get_by_role("link", name="Bill a connection charge").click()
