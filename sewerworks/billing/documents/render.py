@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
 from sewerworks.billing.documents.context import BILL_RELATED, PenaltyTerms, bill_terms, period_context, sheets
 from sewerworks.billing.documents.paper import PaperBill, paper_bill
+from sewerworks.billing.documents.reprint import since_the_bill
 from sewerworks.billing.models import Bill, BillingPeriod, Rebill
 from sewerworks.core.documents.render import render_document
 
 
-def bill_pdf(bill: Bill) -> bytes:
-    """The bill as one PDF document (its pages numbered "Page 1 of 1")."""
+def bill_pdf(bill: Bill, *, reprinted_on: dt.date | None = None) -> bytes:
+    """The bill as one PDF document (its pages numbered "Page 1 of 1"); printed again at the window
+    (``reprinted_on``), with what was paid toward it since and what is left that day (``documents.reprint``)."""
     bill = Bill.objects.select_related(*BILL_RELATED).get(pk=bill.pk)
     terms = bill_terms(bill)  # a rebill's own bill date and penalty date (I-110)
     context = {**period_context(bill.period, terms), "sheet": sheets([bill], bill.period, terms)[0]}
+    if reprinted_on is not None:
+        context["since"] = since_the_bill(bill, reprinted_on)
     return bytes(render_document("billing/documents/bill.html", context).write_pdf())
 
 

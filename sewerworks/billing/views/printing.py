@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import permission_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 
 from sewerworks.billing.actions import do_start_bill_batch
 from sewerworks.billing.choices import Basis, BillStatus
@@ -33,7 +34,9 @@ def bill_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     refused = unprintable(bill)
     if refused:
         return HttpResponse(refused, status=409, content_type="text/plain; charset=utf-8")
-    return pdf_response(typeset_bill(bill), f"bill-{bill.pk}-{bill.account.account_number}.pdf")
+    # printed for someone at the window: the bill as sent, and what was paid toward it since (issue 38)
+    typeset = typeset_bill(bill, reprinted_on=timezone.localdate())
+    return pdf_response(typeset, f"bill-{bill.pk}-{bill.account.account_number}.pdf")
 
 
 class BatchForm(forms.Form):
