@@ -22,6 +22,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from sewerworks.billing import actions
+from sewerworks.billing.actions.adjustments import still_owed
 from sewerworks.billing.cash.deposits import pending
 from sewerworks.billing.cash.turnover import first_of
 from sewerworks.billing.choices import LedgerKind
@@ -101,8 +102,12 @@ def _counter_payments(days: list[dt.date], clerk: User, rng: random.Random) -> l
 def _corrections(clerk: User, sam: User, week: list[dt.date]) -> str:
     """A penalty waived (approved), one refused, a charge adjustment waiting."""
     relevied = _relevied("bill_id")  # the counter no longer takes them
-    penalised = list(Bill.objects.filter(status="posted", ledgerentry__kind="penalty").exclude(pk__in=relevied)
-                     .distinct().order_by("pk")[:2])  # fmt: skip
+    candidates = (Bill.objects.filter(status="posted", ledgerentry__kind="penalty").exclude(pk__in=relevied)
+                  .distinct().order_by("pk")[:60])  # fmt: skip
+    # a penalty still owed whole (an adjustment lowers what is owed, never what was paid, I-128), and for the
+    # second, the $12.00 of its charge adjusted below
+    penalised = [b for b in candidates if still_owed(b, "penalty", week[0]) >= _penalty(b) > 0
+                 and still_owed(b, "charge", week[0]) >= Decimal("12.00")][:2]  # fmt: skip
     if len(penalised) < 2:
         return "no penalised bills to adjust"
     first, second = penalised
