@@ -63,13 +63,16 @@ def relevy_status(parcel: Parcel, since: dt.date | None) -> list[str]:
     what happened since the link's ownership began (I-164)."""
     lines = StatementLine.objects.filter(parcel=parcel, statement__status=FILED).select_related("statement")
     removals = RollRemoval.objects.filter(parcel=parcel).select_related("statement")
-    charges = LedgerEntry.objects.filter(parcel=parcel, bill__isnull=True, kind=LedgerKind.RELEVY_TRANSFER)
+    moved = LedgerEntry.objects.filter(parcel=parcel, bill__isnull=True, kind=LedgerKind.RELEVY_TRANSFER)
+    charges = moved.exclude(source_key__contains=":connection:")  # the Board's relevy charge, per parcel
+    taps = moved.filter(source_key__contains=":connection:")  # a §118-54 connection charge relevied (I-123)
     if since is not None:
         lines = lines.filter(statement__statement_date__gte=since)
         removals = removals.filter(removed_on__gte=since)
         charges = charges.filter(posted_on__gte=since)
+        taps = taps.filter(posted_on__gte=since)
     said = [
-        f"{money(line.total)}{f' (bill {line.bill_id})' if line.bill_id else ''} is on the Town Clerk's statement of "
+        f"{money(line.total)}{_what(line)} is on the Town Clerk's statement of "
         f"{spoken_day(line.statement.statement_date)} for relevy to the {line.statement.roll_year} tax roll: pay it "
         f"by {spoken_day(line.statement.counter_cutoff)}, or with your town and county taxes after (§118-53)."
         for line in lines.order_by("statement__statement_date", "bill_id")
@@ -85,9 +88,21 @@ def relevy_status(parcel: Parcel, since: dt.date | None) -> list[str]:
     years = dict(UnpaidStatement.objects.filter(pk__in=list(charged)).values_list("pk", "roll_year"))
     said += [f"A relevy charge of {money(amount)} on the {years[s]} tax roll (§118-53)."
              for s, amount in sorted(charged.items()) if amount > 0]  # fmt: skip
+    tapped: dict[int, Decimal] = {}
+    for key, amount in taps.values_list("source_key", "amount"):
+        tapped[statement_of(key)] = tapped.get(statement_of(key), ZERO) - Decimal(amount)
+    years.update(UnpaidStatement.objects.filter(pk__in=list(tapped)).values_list("pk", "roll_year"))
+    said += [f"{money(amount)} of the §118-54 connection charge relevied to the {years[s]} tax roll: pay it with "
+             "your town and county taxes (§118-54)." for s, amount in sorted(tapped.items()) if amount > 0]
     said += [f"Taken off the {r.statement.roll_year} tax roll on {spoken_day(r.removed_on)} ({r.reason}): "
              f"{money(r.amount)} is owed to the Sewer Department again." for r in removals.order_by("removed_on")]
     return said
+
+
+def _what(line: StatementLine) -> str:
+    if line.bill_id:
+        return f" (bill {line.bill_id})"
+    return " (the §118-54 connection charge)" if line.connection_charge_id else ""
 
 
 def _why(row: Any, today: dt.date, rate: Any) -> str:

@@ -39,3 +39,22 @@ def test_a_bill_on_the_statement_then_on_the_roll_then_taken_off_it(staff: Any) 
     (said,) = relevy_status(c, None)
     assert said.startswith("Taken off the 2027 tax roll on ") and "(Paid the Town directly)" in said
     assert said.endswith("$88.00 is owed to the Sewer Department again.")
+
+
+def test_a_connection_charge_on_the_statement_then_relevied_is_named_as_such_not_as_a_relevy_charge(
+    staff: Any,
+) -> None:
+    from sewerworks.billing.property.connection import post_connection_charge
+
+    scene = year_end(staff.clerk, staff.superintendent)
+    account = scene.accounts["A"]
+    post_connection_charge(parcel=account.parcel, diameter_in="4", offered_on=D(2026, 6, 1), source_key="test:A",
+                           acting_user=staff.clerk, account=account)  # fmt: skip
+    statement = do_file_statement(STATEMENT_DATE, acting_user=staff.clerk)
+    said = relevy_status(account.parcel, None)
+    assert any(s.startswith("$1,500.00 (the §118-54 connection charge) is on the Town Clerk's statement") for s in said)
+    do_adopt_statement(statement, resolution=scene.resolution, adopted_on=ADOPTED_ON, acting_user=staff.clerk)
+    said = relevy_status(account.parcel, None)
+    assert ("$1,500.00 of the §118-54 connection charge relevied to the 2027 tax roll: pay it with your town and "
+            "county taxes (§118-54).") in said  # fmt: skip
+    assert not any(s.startswith("A relevy charge") for s in said)  # the Board set none: it is no relevy charge
