@@ -123,6 +123,13 @@ class StatementLine(models.Model):
         return f"{self.tax_map_number} {self.source}: ${self.total:,}"
 
     @property
+    def what(self) -> str:
+        """The bill's number, or "§118-54 charge" for a connection charge's line (the statement, the notices)."""
+        if self.bill_id:
+            return str(self.bill_id)
+        return "§118-54 charge" if self.connection_charge_id else self.source
+
+    @property
     def connection_charge_id(self) -> int | None:
         """The §118-54 connection charge of a line that is one (``connection:<id>``, I-123), else None."""
         head, _, pk = self.source.partition(":")

@@ -104,7 +104,7 @@ def notices(statement: UnpaidStatement, account_ids: list[int], first_seq: int) 
                    ("Tax map no.", first.tax_map_number), ("Statement of", f"{statement.statement_date:%B %-d, %Y}"),
                    ("Mailing no.", str(seq)), ("Amount unpaid", _money(total)),
                    ("Pay by", f"{statement.counter_cutoff:%B %-d, %Y}")),
-            rows=tuple((str(ln.bill_id or ln.source), str(ln.penalty_date or ""), _money(ln.charge),
+            rows=tuple((ln.what, str(ln.penalty_date or ""), _money(ln.charge),
                         _money(ln.penalty), _money(ln.interest), _money(ln.total)) for ln in mine),
             total=_money(total),
             paragraphs=(

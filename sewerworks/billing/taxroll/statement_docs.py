@@ -134,7 +134,7 @@ def write_pdf(statement: UnpaidStatement, out: Any) -> int:
         current, count, subtotal = line.parcel_id, count + 1, subtotal + line.total
         table.row([line.tax_map_number if first else "", line.address if first else "",
                    (line.area.name if line.area else "—") if first else "", (line.owner_name or "unknown") if first
-                   else "", str(line.bill_id or line.source), str(line.penalty_date or ""), _money(line.charge),
+                   else "", line.what, str(line.penalty_date or ""), _money(line.charge),
                    _money(line.penalty), _money(line.interest), _money(line.total)], rule=True)  # fmt: skip
     if count > 1:
         table.row(["", "", "", "Total for the property", "", "", "", "", "", _money(subtotal)], "B", rule=True)
