@@ -74,6 +74,37 @@ def do_open_deadline(
     makes ``due_on`` its local date. ``duty`` names the duty rule that implied it, if one did."""
     if acting_user is not None:
         require(acting_user, "enforcement.open_deadline", "open a deadline")
+    deadline = new_deadline(
+        program=program, kind=kind, subject=subject, decision=decision, section=section, title=title,
+        acting_user=acting_user, due_on=due_on, due_at=due_at, parcel=parcel, notice=notice,
+        private_system=private_system, officer=officer, duty=duty, why=why,
+    )  # fmt: skip
+    deadline.full_clean()
+    with transaction.atomic():
+        deadline.save()
+    return deadline
+
+
+def new_deadline(
+    *,
+    program: str,
+    kind: str,
+    subject: models.Model,
+    decision: StoredDecision,
+    section: str,
+    title: str,
+    acting_user: Any,
+    due_on: dt.date | None = None,
+    due_at: dt.datetime | None = None,
+    parcel: Parcel | None = None,
+    notice: Notice | None = None,
+    private_system: PrivateSystem | None = None,
+    officer: Any = None,
+    duty: str = "",
+    why: str = "",
+) -> Deadline:
+    """The deadline :func:`do_open_deadline` opens, checked but not validated nor saved, its history row to name
+    ``acting_user`` and the reason, dated on the as-of date of the determination that set it (I-115)."""
     if program not in Program.values:
         raise ValidationError({"program": f"Unknown program {program!r}; one of {', '.join(Program.values)}."})
     if kind not in DeadlineKind.values:
@@ -98,13 +129,9 @@ def do_open_deadline(
     if not isinstance(subject, Parcel):
         deadline.subject_type = ContentType.objects.get_for_model(subject)
         deadline.subject_id = subject.pk
-    deadline.full_clean()
-    with transaction.atomic():
-        deadline._history_user = acting_user  # type: ignore[attr-defined]
-        deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
-        # set on the as-of date of the determination that set it (I-115)
-        deadline._occurred_at = min(events.as_moment(decision.as_of), events.now())  # type: ignore[attr-defined]
-        deadline.save()
+    deadline._history_user = acting_user  # type: ignore[attr-defined]
+    deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
+    deadline._occurred_at = min(events.as_moment(decision.as_of), events.now())  # type: ignore[attr-defined]
     return deadline
 
 
