@@ -57,7 +57,8 @@ def fields(record: Any) -> dict[str, Any]:
 def records(violations: list[Violation]) -> list[Any]:
     """Each violation's fields, its history rows and its status changes, without ids and write stamps."""
     return [(fields(v), [fields(h) for h in v.history.order_by("history_id")],
-             [fields(c) for c in StatusChange.objects.filter(violation=v).order_by("id")]) for v in violations]  # fmt: skip
+             [fields(c) for c in StatusChange.objects.filter(violation=v).order_by("id")])
+            for v in violations]  # fmt: skip
 
 
 def test_many_violations_at_once_are_the_records_one_at_a_time_makes(parcels, staff) -> None:
@@ -120,7 +121,8 @@ def test_many_deadlines_at_once_are_the_deadlines_one_at_a_time_makes(parcels, s
     decision = store_decision(decided, subject=parcels[0])
     wanted = [dict(program=Program.PRETREATMENT, kind=DeadlineKind.REVIEW, subject=v, decision=decision,
                    section="118-47", title=f"Serve the notice on {v.parcel}", due_on=D(2026, 3, 20), parcel=v.parcel,
-                   officer=staff.superintendent, why="Opened by the evaluation of lab results") for v in violations]  # fmt: skip
+                   officer=staff.superintendent, why="Opened by the evaluation of lab results")
+              for v in violations]  # fmt: skip
     single = [do_open_deadline(**w, acting_user=staff.clerk) for w in wanted]
     many = do_open_deadlines(wanted, acting_user=staff.clerk)
 
