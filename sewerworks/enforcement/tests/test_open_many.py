@@ -25,6 +25,13 @@ D = dt.date
 SKIP = {"id", "history_id", "history_date", "created_at", "at", "violation", "subject_id"}
 
 
+@pytest.fixture(params=[1, 10_000], ids=["copy", "bulk_create"])
+def copy_from(request: Any, monkeypatch: Any) -> int:
+    """On PostgreSQL the rows go by COPY from ``core.inserts.COPY_FROM`` rows on: both ways, whatever the batch."""
+    monkeypatch.setattr("sewerworks.core.inserts.COPY_FROM", request.param)
+    return int(request.param)
+
+
 @pytest.fixture
 def parcels() -> list[Any]:
     area = f.area()
@@ -61,7 +68,7 @@ def records(violations: list[Violation]) -> list[Any]:
             for v in violations]  # fmt: skip
 
 
-def test_many_violations_at_once_are_the_records_one_at_a_time_makes(parcels, staff) -> None:
+def test_many_violations_at_once_are_the_records_one_at_a_time_makes(parcels, staff, copy_from) -> None:
     single = one_at_a_time(found(parcels), staff.inspector)
     with CaptureQueriesContext(connection) as queries:
         many = do_open_violations(found(parcels), acting_user=staff.inspector)
@@ -72,7 +79,7 @@ def test_many_violations_at_once_are_the_records_one_at_a_time_makes(parcels, st
     assert len(queries) <= 12  # whatever the number: owners, checks, two inserts a kind
 
 
-def test_in_the_demo_story_both_are_recorded_on_the_same_days(parcels, staff) -> None:
+def test_in_the_demo_story_both_are_recorded_on_the_same_days(parcels, staff, copy_from) -> None:
     with story_day(D(2026, 3, 10)):
         single = one_at_a_time(found(parcels), staff.inspector)
         many = do_open_violations(found(parcels), acting_user=staff.inspector)
@@ -114,7 +121,7 @@ def test_a_missed_deadline_has_one_violation_in_a_batch_as_one_at_a_time(parcels
     assert Violation.objects.filter(source_deadline=deadline).count() == 1
 
 
-def test_many_deadlines_at_once_are_the_deadlines_one_at_a_time_makes(parcels, staff) -> None:
+def test_many_deadlines_at_once_are_the_deadlines_one_at_a_time_makes(parcels, staff, copy_from) -> None:
     violations = do_open_violations(found(parcels), acting_user=staff.inspector)
     decided = run_determination("notice-deadline", {"kind": "notice_of_violation", "served_on": "2026-03-02"},
                                 as_of=D(2026, 3, 2))  # fmt: skip
