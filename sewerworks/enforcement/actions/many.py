@@ -25,7 +25,7 @@ from django.db import models, transaction
 from sewerworks.core.access.permissions import require
 from sewerworks.core.records.history import create_with_history
 from sewerworks.enforcement.actions.common import not_in_future
-from sewerworks.enforcement.actions.deadlines import new_deadline
+from sewerworks.enforcement.actions.deadlines import DeadlineWanted, new_deadline
 from sewerworks.enforcement.actions.violations import new_violation, opened
 from sewerworks.enforcement.choices import Discovery, Program
 from sewerworks.enforcement.models import Deadline, StatusChange, Violation
@@ -119,7 +119,7 @@ def do_open_violations(found: Sequence[ViolationFound], *, acting_user: Any) -> 
         return violations
 
 
-def do_open_deadlines(wanted: Sequence[dict[str, Any]], *, acting_user: Any) -> list[Deadline]:
+def do_open_deadlines(wanted: Sequence[DeadlineWanted], *, acting_user: Any) -> list[Deadline]:
     """``do_open_deadline`` for each of ``wanted`` (its keyword arguments but ``acting_user``), at once: the
     deadlines and their history rows, in the order given."""
     if not wanted:
