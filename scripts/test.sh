@@ -75,6 +75,9 @@ PG_PATHS=(
   sewerworks/pretreatment/tests/test_period_faults.py
   sewerworks/pretreatment/tests/test_period_cli.py
   sewerworks/pretreatment/tests/test_period_nondetect.py
+  sewerworks/pretreatment/tests/test_period_handoff.py
+  # violations and deadlines opened many at once: COPY and the history rows made by hand
+  sewerworks/enforcement/tests/test_open_many.py
   # inspections: results and requests under the subject's row lock, the hand-off in the result's transaction
   sewerworks/permits/tests/test_inspection_results.py
   sewerworks/permits/tests/test_inspection_api.py

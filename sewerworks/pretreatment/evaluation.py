@@ -129,7 +129,7 @@ def cannot_show_compliance(judged: Judged) -> bool:
 
 def sends_to_review(judged: Judged) -> bool:
     """A §118-39 trigger, or a non-detect that cannot show compliance (I-72, I-180): both go to the review list
-    (``actions.reviews.open_or_extend_review``)."""
+    (``actions.reviews.open_or_extend_reviews``)."""
     return judged.decision.outcome == "review-required" or cannot_show_compliance(judged)
 
 

@@ -5,7 +5,7 @@ when); one sentence a line, each with its own full stop."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from sewerworks.core.documents.wording import spoken_date
 from sewerworks.pretreatment.evaluation import Judged
@@ -29,23 +29,23 @@ def _samples(results: Sequence[Result]) -> str:
     return f"Laboratory {noun} {named}, analysed by {' and '.join(labs)}{method}."
 
 
-def _results(found: Sequence[Judged]) -> dict[int, Result]:
-    """The results the findings rest on, with their samples, in one query (a period's evaluation judges rows of
-    results, not their model instances)."""
-    pks = {r.pk for j in found for r in j.results}
+def results_of(found: Iterable[Sequence[Judged]]) -> dict[int, Result]:
+    """The results the listed findings of each violation rest on, with their samples, in one query for them all
+    (a period's evaluation judges rows of results, not their model instances)."""
+    pks = {r.pk for each in found for j in list(each)[:MOST_LINES] for r in j.results}
     return {r.pk: r for r in Result.objects.filter(pk__in=pks).select_related("sample")}
 
 
-def violation_facts(user: IndustrialUser, found: Sequence[Judged]) -> str:
+def violation_facts(user: IndustrialUser, found: Sequence[Judged], results: dict[int, Result] | None = None) -> str:
     """The violation's description: a heading sentence, then one line a finding (its day, the finding's own
-    sentence, the samples it rests on)."""
+    sentence, the samples it rests on). ``results``: those of :func:`results_of`, read once for many users."""
     points = sorted({j.point.pk: j.point for j in found}.values(), key=lambda p: p.code)
     where = "; ".join(f"sampling point {p.code} ({POINT_WORDS.get(p.kind, p.kind)}, {p.location})" for p in points)
     parcel = user.building.parcel
     address = f" at {parcel.address}" if parcel.address else ""
     lines = [f"Discharge above the limits of §118-37 by {user}{address}, measured at {where}:"]
     listed = list(found)[:MOST_LINES]
-    results = _results(listed)
+    results = results if results is not None else results_of([listed])
     for judged in listed:
         sentence = judged.decision.failed[0].sentence.strip().rstrip(".")
         lines.append(f"{spoken_date(judged.day)}: {sentence}. {_samples([results[r.pk] for r in judged.results])}"

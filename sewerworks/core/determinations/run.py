@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from sewerworks.core.inserts import insert_rows
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.ordinance.decision import Decision
@@ -80,5 +81,6 @@ def store_decision(decision: Decision, *, subject: Any = None, acting_user: Any 
 
 
 def store_decisions(decided: list[tuple[Decision, Any]], *, acting_user: Any = None) -> list[StoredDecision]:
-    """:func:`store_decision` for many (decision, subject) pairs at once: one bulk insert (a batch's write)."""
-    return StoredDecision.objects.bulk_create([_stored(d, subject, acting_user) for d, subject in decided])
+    """:func:`store_decision` for many (decision, subject) pairs at once: one bulk insert (a batch's write; a
+    ``COPY`` on PostgreSQL, :mod:`sewerworks.core.inserts`)."""
+    return insert_rows(StoredDecision, [_stored(d, subject, acting_user) for d, subject in decided])

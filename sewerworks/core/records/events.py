@@ -47,6 +47,11 @@ def as_moment(value: dt.date | dt.datetime) -> dt.datetime:
     return min(noon, timezone.now()) if value == timezone.localdate() else noon  # today: not yet noon
 
 
+def story() -> dt.datetime | None:
+    """The demo story's moment inside :func:`story_day`, else None."""
+    return _STORY.get()
+
+
 def now() -> dt.datetime:
     """The demo story's moment inside :func:`story_day`, else the clock."""
     story = _STORY.get()

@@ -9,7 +9,7 @@ daily sweep, the reconciliation of duties); a person is role-checked.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
@@ -27,7 +27,7 @@ from sewerworks.enforcement.models import Deadline, FollowUp, Notice
 from sewerworks.ordinance.deadlines import local_date
 from sewerworks.registry.models import Parcel, PrivateSystem
 
-__all__ = ["do_meet_deadline", "do_open_deadline"]
+__all__ = ["DeadlineWanted", "do_meet_deadline", "do_open_deadline"]
 
 
 def _parcel_of(subject: models.Model, parcel: Parcel | None) -> Parcel | None:
@@ -52,43 +52,57 @@ def _due(due_on: dt.date | None, due_at: dt.datetime | None) -> dt.date:
     return local
 
 
-def do_open_deadline(
-    *,
-    program: str,
-    kind: str,
-    subject: models.Model,
-    decision: StoredDecision,
-    section: str,
-    title: str,
-    acting_user: Any,
-    due_on: dt.date | None = None,
-    due_at: dt.datetime | None = None,
-    parcel: Parcel | None = None,
-    notice: Notice | None = None,
-    private_system: PrivateSystem | None = None,
-    officer: Any = None,
-    duty: str = "",
-    why: str = "",
-) -> Deadline:
+class DeadlineWanted(TypedDict, total=False):
+    """What opens a deadline: ``do_open_deadline``'s arguments but the acting user."""
+
+    program: Required[str]
+    kind: Required[str]
+    subject: Required[models.Model]
+    decision: Required[StoredDecision]
+    section: Required[str]
+    title: Required[str]
+    due_on: dt.date | None
+    due_at: dt.datetime | None
+    parcel: Parcel | None
+    notice: Notice | None
+    private_system: PrivateSystem | None
+    officer: Any
+    duty: str
+    why: str
+
+
+def do_open_deadline(*, acting_user: Any, **wanted: Unpack[DeadlineWanted]) -> Deadline:
     """Open a deadline on ``subject`` set by ``decision``. A due moment (``due_at``, for limits in hours)
     makes ``due_on`` its local date. ``duty`` names the duty rule that implied it, if one did."""
     if acting_user is not None:
         require(acting_user, "enforcement.open_deadline", "open a deadline")
+    deadline = new_deadline(acting_user=acting_user, **wanted)
+    deadline.full_clean()
+    with transaction.atomic():
+        deadline.save()
+    return deadline
+
+
+def new_deadline(*, acting_user: Any, **wanted: Unpack[DeadlineWanted]) -> Deadline:
+    """The deadline :func:`do_open_deadline` opens, checked but not validated nor saved, its history row to name
+    ``acting_user`` and the reason, dated on the as-of date of the determination that set it (I-115)."""
+    program, kind, subject, decision = wanted["program"], wanted["kind"], wanted["subject"], wanted["decision"]
+    due_at, officer, duty = wanted.get("due_at"), wanted.get("officer"), wanted.get("duty", "")
     if program not in Program.values:
         raise ValidationError({"program": f"Unknown program {program!r}; one of {', '.join(Program.values)}."})
     if kind not in DeadlineKind.values:
         raise ValidationError({"kind": f"Unknown kind of deadline {kind!r}; one of {', '.join(DeadlineKind.values)}."})
     if subject is None or subject.pk is None:
         raise ValidationError({"subject": "A deadline is about a saved record (a property or another record)."})
-    on = _due(due_on, due_at)
+    on = _due(wanted.get("due_on"), due_at)
     deadline = Deadline(
         program=program,
         kind=kind,
-        section=section.replace("§", "").strip(),
-        title=title[:200],
-        parcel=_parcel_of(subject, parcel),
-        notice=notice,
-        private_system=private_system,
+        section=wanted["section"].replace("§", "").strip(),
+        title=wanted["title"][:200],
+        parcel=_parcel_of(subject, wanted.get("parcel")),
+        notice=wanted.get("notice"),
+        private_system=wanted.get("private_system"),
         decision=decision,
         due_on=on,
         due_at=due_at,
@@ -98,13 +112,9 @@ def do_open_deadline(
     if not isinstance(subject, Parcel):
         deadline.subject_type = ContentType.objects.get_for_model(subject)
         deadline.subject_id = subject.pk
-    deadline.full_clean()
-    with transaction.atomic():
-        deadline._history_user = acting_user  # type: ignore[attr-defined]
-        deadline._change_reason = why or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
-        # set on the as-of date of the determination that set it (I-115)
-        deadline._occurred_at = min(events.as_moment(decision.as_of), events.now())  # type: ignore[attr-defined]
-        deadline.save()
+    deadline._history_user = acting_user  # type: ignore[attr-defined]
+    deadline._change_reason = wanted.get("why") or f"Opened by {decision.topic} ({duty or 'recorded act'})"  # type: ignore[attr-defined]
+    deadline._occurred_at = min(events.as_moment(decision.as_of), events.now())  # type: ignore[attr-defined]
     return deadline
 
 

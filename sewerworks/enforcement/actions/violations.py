@@ -46,31 +46,48 @@ def do_open_violation(
     not_in_future("discovered_on", discovered_on, "A violation")
     with transaction.atomic():
         owner = responsible_owner or current_owner(parcel)
-        violation = Violation(
-            section=section.replace("§", "").strip(),
-            program=program,
-            parcel=parcel,
-            responsible_owner=owner,
-            responsible_name=owner.name if owner else "",
-            discovered_on=discovered_on,
-            how_discovered=how_discovered,
-            description=description,
-            source_deadline=source_deadline,
-            created_by=acting_user,
-        )
+        violation = new_violation(parcel=parcel, section=section, description=description,
+                                  discovered_on=discovered_on, how_discovered=how_discovered, program=program,
+                                  owner=owner, source_deadline=source_deadline, acting_user=acting_user)  # fmt: skip
         violation.full_clean()
-        violation._history_user = acting_user  # type: ignore[attr-defined]
-        violation._occurred_at = events.as_moment(discovered_on)  # type: ignore[attr-defined]
         violation.save()
-        StatusChange.objects.create(
-            violation=violation,
-            from_status="",
-            to_status=pipeline.OPEN,
-            occurred_at=events.as_moment(discovered_on),  # recorded as of its discovery (I-114)
-            by=acting_user,
-            why=f"Recorded ({violation.get_how_discovered_display().lower()}).",
-        )
+        opened(violation).save()
         return violation
+
+
+def new_violation(
+    *, parcel: Parcel, section: str, description: str, discovered_on: dt.date, how_discovered: str, program: str,
+    owner: Owner | None, source_deadline: Deadline | None, acting_user: Any,
+) -> Violation:  # fmt: skip
+    """The violation as it is recorded (not saved), its history row to name ``acting_user`` and be dated on its
+    discovery (I-114)."""
+    violation = Violation(
+        section=section.replace("§", "").strip(),
+        program=program,
+        parcel=parcel,
+        responsible_owner=owner,
+        responsible_name=owner.name if owner else "",
+        discovered_on=discovered_on,
+        how_discovered=how_discovered,
+        description=description,
+        source_deadline=source_deadline,
+        created_by=acting_user,
+    )
+    violation._history_user = acting_user  # type: ignore[attr-defined]
+    violation._occurred_at = events.as_moment(discovered_on)  # type: ignore[attr-defined]
+    return violation
+
+
+def opened(violation: Violation) -> StatusChange:
+    """The status change that records a new violation (not saved): as of its discovery (I-114)."""
+    return StatusChange(
+        violation=violation,
+        from_status="",
+        to_status=pipeline.OPEN,
+        occurred_at=events.as_moment(violation.discovered_on),
+        by=violation.created_by,
+        why=f"Recorded ({violation.get_how_discovered_display().lower()}).",
+    )
 
 
 def move(

@@ -16,7 +16,7 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.jobs.runner import start_job
 from sewerworks.core.models import Job
 from sewerworks.pretreatment.models import EvaluationRun
-from sewerworks.pretreatment.period.run import CHUNK_USERS, Progress, cut, evaluate_period
+from sewerworks.pretreatment.period.run import Progress, cut, evaluate_period
 from sewerworks.pretreatment.tasks import JOB_KIND, evaluate_period_task
 
 __all__ = ["JOB_KIND", "calendar_year", "do_evaluate_period", "do_start_period_evaluation"]
@@ -29,7 +29,7 @@ def calendar_year(on: dt.date) -> tuple[dt.date, dt.date]:
 
 def do_evaluate_period(start: dt.date, end: dt.date, *, acting_user: Any, as_of: dt.date | None = None,
                        progress: Progress | None = None, job: Job | None = None,
-                       chunk_users: int = CHUNK_USERS) -> EvaluationRun:  # fmt: skip
+                       chunk_users: int | None = None) -> EvaluationRun:  # fmt: skip
     """Evaluate ``start``..``end`` now, in this process (the command line, a job's worker)."""
     return evaluate_period(start, end, acting_user=acting_user, as_of=as_of, progress=progress, job=job,
                            chunk_users=chunk_users)  # fmt: skip

@@ -4,7 +4,9 @@ Town Engineer alone."""
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -13,9 +15,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.core.access.permissions import require
-from sewerworks.core.determinations.run import run_determination, store_decision
+from sewerworks.core.determinations.run import run_determination, store_decisions
+from sewerworks.core.models import StoredDecision
 from sewerworks.core.parameters import current_parameters
 from sewerworks.core.records import events, pipelines
+from sewerworks.core.records.history import create_with_history, stamp_story, update_with_history
+from sewerworks.ordinance.decision import Decision
 from sewerworks.pretreatment.choices import ReviewStatus
 from sewerworks.pretreatment.evaluation import cannot_show_compliance
 from sewerworks.pretreatment.models import EngineerReview, IndustrialUser
@@ -23,7 +28,7 @@ from sewerworks.pretreatment.models import EngineerReview, IndustrialUser
 if TYPE_CHECKING:
     from sewerworks.pretreatment.evaluation import Judged
 
-__all__ = ["do_decide_review", "open_or_extend_review", "town_flow"]
+__all__ = ["do_decide_review", "open_or_extend_reviews", "town_flow"]
 
 CONSTITUENTS = ("bod", "suspended_solids", "chlorine_demand")
 
@@ -70,15 +75,18 @@ def _unproven_reason(judged: Judged) -> str:
     return next(f.sentence for f in judged.decision.discretionary if "I-72" in f.interpretations)
 
 
-def open_or_extend_review(
-    user: IndustrialUser, judged: Sequence[Judged], exceeded: Sequence[Judged], as_of: dt.date | None = None
-) -> bool:
-    """Open the user's review for these triggers, or add them to the one open (I-74). True if one was opened.
+@dataclass
+class _Planned:
+    user: IndustrialUser
+    decision: Decision
+    lines: list[dict[str, str]]
+    days: list[dt.date]
+    on: dt.date
 
-    ``judged``: §118-39 thresholds exceeded, and non-detects that cannot show compliance (I-72, I-180: the line
-    gives the finding's own reason); ``exceeded``: the user's new exceedances of §118-37. Each line is dated by
-    the day of the value it rests on. A trigger already on one of the user's reviews, open or decided, is not
-    raised again (an evaluation judging the same days again finds the same triggers)."""
+
+def _planned(user: IndustrialUser, judged: Sequence[Judged], exceeded: Sequence[Judged],
+             as_of: dt.date | None) -> _Planned | None:  # fmt: skip
+    """The review's decision and lines for one user's triggers, or None when the topic asks for no review."""
     thresholds = [j for j in judged if j.decision.outcome == "review-required"]
     unproven = sorted((j for j in judged if cannot_show_compliance(j)), key=lambda j: j.day)
     days = [j.day for j in (*thresholds, *exceeded, *unproven)]
@@ -88,35 +96,65 @@ def open_or_extend_review(
     decision = run_determination("town-engineer-review", review_facts(user, thresholds, substances, on, unseen),
                                  as_of=on)  # fmt: skip
     if decision.outcome != "review-required":
-        return False
+        return None
     lines = [{"day": j.day.isoformat(), "sentence": f.sentence} for j in thresholds for f in j.decision.discretionary
              if f.requirement.startswith("review-")]  # fmt: skip
     lines += _grouped_lines(exceeded, lambda j: j.decision.failed[0].sentence)
     lines += [{"day": j.day.isoformat(), "sentence": _unproven_reason(j)} for j in unproven]
-    seen = {(t["day"], t["sentence"]) for review in user.reviews.all() for t in review.triggers}
-    fresh: list[dict[str, str]] = []
-    for line in lines:
-        if (line["day"], line["sentence"]) not in seen:
-            seen.add((line["day"], line["sentence"]))
-            fresh.append(line)
+    return _Planned(user, decision, lines, days, on)
+
+
+def open_or_extend_reviews(
+    asked: Sequence[tuple[IndustrialUser, Sequence[Judged], Sequence[Judged]]], as_of: dt.date | None = None
+) -> int:
+    """Open each user's review for these triggers, or add them to the one open (I-74); how many were opened.
+
+    ``asked``: (user, judged, exceeded) a user. ``judged``: §118-39 thresholds exceeded, and non-detects that
+    cannot show compliance (I-72, I-180: the line gives the finding's own reason); ``exceeded``: the user's new
+    exceedances of §118-37. Each line is dated by the day of the value it rests on. A trigger already on one of
+    the user's reviews, open or decided, is not raised again (an evaluation judging the same days again finds
+    the same triggers). Set-based: the users' reviews read, their decisions stored, the reviews opened and those
+    extended written, each kind in one statement with its history rows, whatever the number of users."""
+    planned = [p for user, judged, exceeded in asked if (p := _planned(user, judged, exceeded, as_of)) is not None]
+    seen: dict[int, set[tuple[str, str]]] = defaultdict(set)
+    for user_id, triggers in EngineerReview.objects.filter(user__in=[p.user for p in planned]).values_list(
+            "user_id", "triggers"):  # fmt: skip
+        seen[user_id].update((t["day"], t["sentence"]) for t in triggers)
+    fresh: list[_Planned] = []
+    for p in planned:
+        kept = []
+        for line in p.lines:
+            if (line["day"], line["sentence"]) not in seen[p.user.pk]:
+                seen[p.user.pk].add((line["day"], line["sentence"]))
+                kept.append(line)
+        if kept:
+            p.lines = kept
+            fresh.append(p)
     if not fresh:
-        return False
-    lines = fresh
+        return 0
     with transaction.atomic():
-        review = EngineerReview.objects.select_for_update().filter(user=user, status=ReviewStatus.OPEN).first()
-        stored = store_decision(decision, subject=user)
-        if review is not None:
-            seen = {(t["day"], t["sentence"]) for t in review.triggers}
-            review.triggers = review.triggers + [t for t in lines if (t["day"], t["sentence"]) not in seen]
-            review.decision = stored
-            review._change_reason = "Further triggers found (I-74)"  # type: ignore[attr-defined]
-            review.save(update_fields=["triggers", "decision"])
-            return False
-        review = EngineerReview(user=user, opened_on=min(days, default=on), triggers=lines, decision=stored)
-        review._change_reason = "Opened: subject to the Town Engineer's review (§118-39)"  # type: ignore[attr-defined]
-        review._occurred_at = events.as_moment(review.opened_on)  # type: ignore[attr-defined]
-        review.save()
-        return True
+        open_now = {r.user_id: r for r in EngineerReview.objects.select_for_update().filter(
+            user__in=[p.user for p in fresh], status=ReviewStatus.OPEN)}  # fmt: skip
+        stored = store_decisions([(p.decision, p.user) for p in fresh])
+        stamp_story(StoredDecision, stored)
+        extended, opened = [], []
+        for p, decision in zip(fresh, stored, strict=True):
+            review = open_now.get(p.user.pk)
+            if review is not None:
+                known = {(t["day"], t["sentence"]) for t in review.triggers}
+                review.triggers = review.triggers + [t for t in p.lines if (t["day"], t["sentence"]) not in known]
+                review.decision = decision
+                review._change_reason = "Further triggers found (I-74)"  # type: ignore[attr-defined]
+                extended.append(review)
+                continue
+            review = EngineerReview(user=p.user, opened_on=min(p.days, default=p.on), triggers=p.lines,
+                                    decision=decision)  # fmt: skip
+            review._change_reason = "Opened: subject to the Town Engineer's review (§118-39)"  # type: ignore[attr-defined]
+            review._occurred_at = events.as_moment(review.opened_on)  # type: ignore[attr-defined]
+            opened.append(review)
+        update_with_history(EngineerReview, extended, ["triggers", "decision"])
+        create_with_history(EngineerReview, opened)
+    return len(opened)
 
 
 def do_decide_review(review: EngineerReview, *, status: str, reasoning: str, acting_user: Any,

@@ -45,7 +45,13 @@ from sewerworks.pretreatment.period.sql import Finder, drop_tables
 from sewerworks.pretreatment.period.write import plan, recorded, write_chunk
 
 DIE_AFTER = "SEWERWORKS_EVALUATION_DIE_AFTER_CHUNK"
-CHUNK_USERS = 25  # industrial users per transaction
+CHUNK_USERS = 25  # industrial users per transaction on SQLite: its one write lock is held no longer than a few s
+CHUNK_USERS_PG = 100  # on PostgreSQL (row locks: nobody waits): fewer transactions, each ~50 statements and a commit
+
+
+def chunk_users_default() -> int:
+    """Industrial users written per transaction unless the caller says: 25 on SQLite, 100 on PostgreSQL."""
+    return CHUNK_USERS_PG if connection.vendor == "postgresql" else CHUNK_USERS
 ADVISORY_KEY = 118_37_0036  # "period evaluations": at most one runs at a time
 Progress = Callable[..., None]
 
@@ -133,8 +139,9 @@ def _run_settings() -> Iterator[None]:
 
 def evaluate_period(start: dt.date, end: dt.date, *, acting_user: Any, as_of: dt.date | None = None,
                     job: Job | None = None, progress: Progress | None = None,
-                    chunk_users: int = CHUNK_USERS) -> EvaluationRun:  # fmt: skip
-    """Evaluate the lab results of ``start``..``end`` as of ``as_of`` (default today) into the findings."""
+                    chunk_users: int | None = None) -> EvaluationRun:  # fmt: skip
+    """Evaluate the lab results of ``start``..``end`` as of ``as_of`` (default today) into the findings, written
+    ``chunk_users`` industrial users a transaction (default :func:`chunk_users_default`)."""
     require(acting_user, "pretreatment.evaluate_period", "evaluate a period's lab results")
     today = timezone.localdate()
     as_of = as_of or today
@@ -160,7 +167,7 @@ def evaluate_period(start: dt.date, end: dt.date, *, acting_user: Any, as_of: dt
             try:
                 if scope is None or scope.judge:
                     _evaluate(run, scope, limits, agreements, acting_user=acting_user, clock=clock,
-                              progress=progress, chunk_users=chunk_users)  # fmt: skip
+                              progress=progress, chunk_users=chunk_users or chunk_users_default())  # fmt: skip
             except Exception as exc:
                 failed = f"{type(exc).__name__}: {exc}"[:300]
                 with contextlib.suppress(DatabaseError):  # in a broken transaction the caller's rollback says it

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import F
 
 from sewerworks.core.determinations.run import store_decisions
+from sewerworks.core.inserts import insert_rows
 from sewerworks.core.models import StoredDecision
 from sewerworks.core.records import events
 from sewerworks.core.records.bulk import announce_written
@@ -173,7 +174,7 @@ def write_chunk(part: Plan, users: list[int], run: EvaluationRun, *, acting_user
         changes += _refigured(changed, run, ChangeKind.CHANGED, acting_user, part.why)
         changes += _refigured(reinstated, run, ChangeKind.REINSTATED, acting_user, part.why)
         changes += _withdrawn(withdrawn, run)
-        ExceedanceChange.objects.bulk_create(changes)
+        insert_rows(ExceedanceChange, changes)
         touched = [r.pk for r, _ in changed + reinstated] + [r.pk for r, _ in withdrawn]
         if touched:
             announce_written(Exceedance, touched)

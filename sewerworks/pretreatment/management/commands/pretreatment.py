@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from sewerworks.pretreatment.actions.evaluations import calendar_year, do_evaluate_period, do_start_period_evaluation
 from sewerworks.pretreatment.models import EvaluationRun
-from sewerworks.pretreatment.period.run import CHUNK_USERS, EvaluationBusy
+from sewerworks.pretreatment.period.run import CHUNK_USERS, CHUNK_USERS_PG, EvaluationBusy
 
 SHOWN = 200  # changes printed; the run's page and the API list them all
 
@@ -65,14 +65,15 @@ class Command(BaseCommand):
         evaluate.add_argument("--as-of", type=_day, help="The day it is evaluated on (default today).")
         evaluate.add_argument("--as-user", default="", help="Act as this user (their role decides what is allowed).")
         evaluate.add_argument("--background", action="store_true", help="Start it as a background job.")
-        evaluate.add_argument("--chunk", type=int, default=CHUNK_USERS,
-                              help=f"Industrial users written per transaction (default {CHUNK_USERS}).")
+        evaluate.add_argument("--chunk", type=int, default=None,
+                              help=f"Industrial users written per transaction (default {CHUNK_USERS} on SQLite, "
+                                   f"{CHUNK_USERS_PG} on PostgreSQL).")  # fmt: skip
 
     def handle(self, *args: Any, **opts: Any) -> None:
         user = get_user_model().objects.filter(username=opts["as_user"], is_active=True).first()
         if user is None:
             raise CommandError(f"--as-user: no active user {opts['as_user']!r}")
-        if opts["chunk"] < 1:
+        if opts["chunk"] is not None and opts["chunk"] < 1:
             raise CommandError("--chunk: at least 1 user per transaction")
         as_of = opts["as_of"] or timezone.localdate()
         first, last = calendar_year(as_of)
