@@ -86,6 +86,9 @@ def do_open_deadline(*, acting_user: Any, **wanted: Unpack[DeadlineWanted]) -> D
 def new_deadline(*, acting_user: Any, **wanted: Unpack[DeadlineWanted]) -> Deadline:
     """The deadline :func:`do_open_deadline` opens, checked but not validated nor saved, its history row to name
     ``acting_user`` and the reason, dated on the as-of date of the determination that set it (I-115)."""
+    unknown = set(wanted) - set(DeadlineWanted.__annotations__)
+    if unknown:  # mypy checks the callers; a keyword it cannot see (built at run time) is still refused
+        raise TypeError(f"a deadline has no {', '.join(sorted(unknown))}")
     program, kind, subject, decision = wanted["program"], wanted["kind"], wanted["subject"], wanted["decision"]
     due_at, officer, duty = wanted.get("due_at"), wanted.get("officer"), wanted.get("duty", "")
     if program not in Program.values:

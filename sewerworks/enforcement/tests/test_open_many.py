@@ -140,3 +140,10 @@ def test_many_deadlines_at_once_are_the_deadlines_one_at_a_time_makes(parcels, s
     assert many[0].history.get().history_change_reason == "Opened by the evaluation of lab results"
     with pytest.raises(PermissionDenied):
         do_open_deadlines(wanted, acting_user=staff.board)
+
+
+def test_a_keyword_a_deadline_does_not_have_is_refused_not_ignored() -> None:
+    from sewerworks.enforcement.actions.deadlines import new_deadline
+
+    with pytest.raises(TypeError, match="a deadline has no oficer"):
+        new_deadline(acting_user=None, **{"oficer": None})  # type: ignore[misc]
