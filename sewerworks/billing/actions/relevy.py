@@ -7,8 +7,11 @@ relevy), take a parcel off the roll before it is certified.
   superseded by it. The PDF for the Board and the CSV are written after, and kept with it.
 - ``do_adopt_statement``: the Board adopted the filed statement by a recorded resolution, after the counter's
   cut-off and by the roll's certification: the credits on its accounts are applied first (I-118), then every
-  amount still unpaid at the end of the cut-off moves to the tax roll (``taxroll.relevy``), all in one
-  transaction: killed midway, nothing has moved; adopted again, refused (each amount moves once).
+  amount still unpaid at the end of the cut-off moves to the tax roll (``taxroll.relevy``) in chunks of bills,
+  each its own transaction, and the statement's status moves last, in the transaction that writes what rides on
+  every chunk (the connection charges, the relevy charge), as the bill run posts (I-108): killed between chunks,
+  the statement is still filed and the rerun completes it (the entries' unique keys: each amount moves once);
+  adopted again once relevied, refused.
 - ``do_remove_from_roll``: before certification, a parcel's transfers are reversed by counter-entries.
 
 Each holds the daily sweep's lock on PostgreSQL (payments, credits and reversals wait for it, as for a sweep);
@@ -26,6 +29,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from sewerworks.billing.actions.credits import apply_credits
+from sewerworks.billing.engine.run import _sqlite_run_settings as sqlite_run_settings
 from sewerworks.billing.models import RollRemoval, StatementLine, UnpaidStatement
 from sewerworks.billing.models.relevy import FILED, RELEVIED, SUPERSEDED
 from sewerworks.billing.taxroll import relevy as moves
@@ -67,7 +71,7 @@ def do_file_statement(statement_date: dt.date, *, acting_user: Any, documents: b
         raise ValidationError({"filed_on": f"A statement of {statement_date} is filed on or after that day."})
     terms = terms_for(statement_date)
     now = events.now()
-    with transaction.atomic():
+    with sqlite_run_settings(), transaction.atomic():  # the bill run's page cache and one checkpoint
         _lock()
         last = UnpaidStatement.objects.exclude(status=SUPERSEDED).order_by("-statement_date", "-pk").first()
         if last is not None and statement_date < last.statement_date:
@@ -128,29 +132,23 @@ def do_adopt_statement(
     """Record the Board's adoption of ``statement`` by ``resolution`` and relevy it (see the module)."""
     require(acting_user, "billing.record_relevy", "record the Board's adoption and the relevy", who_may=CLERK)
     _not_future(adopted_on, "adopted_on", "an adoption")
-    with transaction.atomic():
-        _lock()
-        locked = UnpaidStatement.objects.select_for_update().get(pk=statement.pk)
-        if locked.status == SUPERSEDED:
-            later = UnpaidStatement.objects.filter(supersedes=locked).first()
-            raise ValidationError({"statement": f"The statement of {locked.statement_date} was superseded by that of "
-                                   f"{later.statement_date if later else 'a later day'}: the Board adopts that one."})
-        if locked.status == RELEVIED:
-            raise ValidationError({"statement": f"The statement of {locked.statement_date} was adopted by "
-                                   f"{locked.resolution} and relevied on {locked.adopted_on}: each amount moves once."})
-        if adopted_on <= locked.counter_cutoff:
-            raise ValidationError({"adopted_on": f"The counter takes payments toward these bills through "
-                                   f"{locked.counter_cutoff}: the relevy is recorded after that day (I-120)."})
-        if adopted_on > locked.certification_cutoff:
-            raise ValidationError({"adopted_on": f"The {locked.roll_year} roll is certified after "
-                                   f"{locked.certification_cutoff}: too late to relevy on it (I-120)."})  # fmt: skip
-        if resolution.adopted_on > adopted_on:
-            raise ValidationError({"resolution": f"{resolution} was adopted after {adopted_on}."})
+    with transaction.atomic():  # the checks, then the credits applied first (I-118)
+        locked = _adoptable(statement, resolution, adopted_on)
         credited = 0
-        for account_id in moves.accounts_with_credit(locked):  # I-118: the credit pays first
+        for account_id in moves.accounts_with_credit(locked):
             account = SewerAccount.objects.select_for_update().select_related("parcel").get(pk=account_id)
             credited += apply_credits(account, locked.counter_cutoff, acting_user)
-        done = moves.move_to_roll(locked, adopted_on, user_id=acting_user.pk)
+    done: dict[str, int] = {}
+    with sqlite_run_settings():
+        for number, bills in enumerate(moves.chunks(locked), start=1):  # each its own transaction (I-108's way)
+            with transaction.atomic():
+                _lock()
+                for part, count in moves.move_bills(locked, adopted_on, bills, user_id=acting_user.pk).items():
+                    done[part] = done.get(part, 0) + count
+            moves.die_after(number)
+    with transaction.atomic():  # the last: what rides on every chunk, and the statement's status moved
+        locked = _adoptable(statement, resolution, adopted_on)
+        done.update(moves.finish(locked, adopted_on, user_id=acting_user.pk))
         locked.resolution, locked.adopted_on = resolution, adopted_on
         locked.relevied_total, locked.relevied_at = moves.relevied_total(locked), events.now()
         move(locked, RELEVIED, why=f"Adopted by {resolution.instrument}", acting_user=acting_user,
@@ -161,6 +159,30 @@ def do_adopt_statement(
             detail={"statement": locked.pk, "resolution": resolution.pk, "adopted_on": adopted_on.isoformat(),
                     "relevied": format(locked.relevied_total, "f"), "entries": done, "credit_entries": credited},
         )  # fmt: skip
+    return locked
+
+
+def _adoptable(statement: UnpaidStatement, resolution: BoardResolution, adopted_on: dt.date) -> UnpaidStatement:
+    """Inside a transaction: the sweep's lock taken, ``statement`` locked and read again, refused with the rule
+    unless the Board may adopt it by ``resolution`` on ``adopted_on`` (a filed statement, after the counter's cut-off,
+    by the roll's certification). Checked before the first chunk and again in the last transaction."""
+    _lock()
+    locked = UnpaidStatement.objects.select_for_update().get(pk=statement.pk)
+    if locked.status == SUPERSEDED:
+        later = UnpaidStatement.objects.filter(supersedes=locked).first()
+        raise ValidationError({"statement": f"The statement of {locked.statement_date} was superseded by that of "
+                               f"{later.statement_date if later else 'a later day'}: the Board adopts that one."})
+    if locked.status == RELEVIED:
+        raise ValidationError({"statement": f"The statement of {locked.statement_date} was adopted by "
+                               f"{locked.resolution} and relevied on {locked.adopted_on}: each amount moves once."})
+    if adopted_on <= locked.counter_cutoff:
+        raise ValidationError({"adopted_on": f"The counter takes payments toward these bills through "
+                               f"{locked.counter_cutoff}: the relevy is recorded after that day (I-120)."})
+    if adopted_on > locked.certification_cutoff:
+        raise ValidationError({"adopted_on": f"The {locked.roll_year} roll is certified after "
+                               f"{locked.certification_cutoff}: too late to relevy on it (I-120)."})  # fmt: skip
+    if resolution.adopted_on > adopted_on:
+        raise ValidationError({"resolution": f"{resolution} was adopted after {adopted_on}."})
     return locked
 
 
