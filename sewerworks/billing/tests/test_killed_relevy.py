@@ -17,19 +17,27 @@ import pytest
 
 from sewerworks.billing.actions.relevy import do_file_statement
 from sewerworks.billing.ledger.balances import balance
-from sewerworks.billing.models import LedgerEntry, UnpaidStatement
+from sewerworks.billing.models import LedgerEntry, StatementLine, UnpaidStatement
+from sewerworks.billing.taxroll import statement as filing
 from sewerworks.billing.taxroll.relevy import CHUNK_LINES, DIE, DIE_AFTER
 from sewerworks.billing.tests.ledger_helpers import database_url
-from sewerworks.billing.tests.relevy_scenario import RELEVIED, STATEMENT_DATE, paid_after_the_statement, year_end
+from sewerworks.billing.tests.relevy_scenario import (
+    RELEVIED,
+    STATED,
+    STATEMENT_DATE,
+    paid_after_the_statement,
+    year_end,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def relevy(*args: str, die: bool = False, die_after: int | None = None,
-           chunk: int | None = None) -> subprocess.CompletedProcess[str]:  # fmt: skip
+def relevy(*args: str, die: bool = False, die_after: int | None = None, chunk: int | None = None,
+           hooks: dict[str, int] | None = None) -> subprocess.CompletedProcess[str]:  # fmt: skip
     env = {**os.environ, "DATABASE_URL": database_url()}
-    for hook in (DIE, DIE_AFTER, CHUNK_LINES):
+    for hook in (DIE, DIE_AFTER, CHUNK_LINES, filing.DIE_AFTER, filing.CHUNK_BILLS):
         env.pop(hook, None)
+    env.update({name: str(value) for name, value in (hooks or {}).items()})
     if die:
         env[DIE] = "1"
     if die_after is not None:
@@ -94,3 +102,26 @@ def test_a_relevy_killed_in_its_last_transaction_is_still_filed_and_the_rerun_co
     assert not LedgerEntry.objects.filter(kind="relevy_charge").exists()
 
     rerun_completes(scene, adopt)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_filing_killed_between_two_chunks_is_not_filed_and_filing_the_day_again_completes_it(staff: Any) -> None:
+    scene = year_end(staff.clerk, staff.superintendent)
+    first, *rest = sorted(scene.bills[key].pk for key in STATED)
+    file = ("--as-user", staff.clerk.username, "statement", "2026-09-20", "--file")
+
+    killed = relevy(*file, hooks={filing.CHUNK_BILLS: first, filing.DIE_AFTER: 1})  # bills 1..first, then killed
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    begun = UnpaidStatement.objects.get()
+    assert begun.status == "filing" and begun.total == 0  # on no screen as filed: no notice, no adoption
+    assert set(StatementLine.objects.values_list("bill_id", flat=True)) == {first}
+    other_day = relevy("--as-user", staff.clerk.username, "statement", "2026-09-21", "--file")
+    assert other_day.returncode != 0 and "file that day again to complete it first" in other_day.stderr
+
+    again = relevy(*file, hooks={filing.CHUNK_BILLS: first})
+    assert again.returncode == 0, again.stderr
+    statement = UnpaidStatement.objects.get()
+    assert statement.status == "filed" and statement.total == sum(STATED.values(), Decimal(0))
+    lines = {line.bill_id: line.total for line in StatementLine.objects.filter(bill__isnull=False)}
+    assert lines == {scene.bills[key].pk: amount for key, amount in STATED.items()}  # each bill once
+    assert sorted(lines) == [first, *rest]
