@@ -205,6 +205,9 @@ def _adoptable(statement: UnpaidStatement, resolution: BoardResolution, adopted_
     by the roll's certification). Checked before the first chunk and again in the last transaction."""
     _lock()
     locked = UnpaidStatement.objects.select_for_update().get(pk=statement.pk)
+    if locked.status == FILING:
+        raise ValidationError({"statement": f"The statement of {locked.statement_date} is not filed yet (its filing "
+                               "was interrupted): file that day again to complete it."})  # fmt: skip
     if locked.status == SUPERSEDED:
         later = UnpaidStatement.objects.filter(supersedes=locked).first()
         raise ValidationError({"statement": f"The statement of {locked.statement_date} was superseded by that of "

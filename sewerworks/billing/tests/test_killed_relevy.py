@@ -1,10 +1,12 @@
 """A relevy moves the bills in chunks, each its own transaction, and the statement's status last (I-108's way,
 I-120). Killed with SIGKILL between two chunks, or in the last transaction before it commits, the statement is
-still filed and the balances still equal their entries; run again it completes, each amount moved once; a third
-run is refused (§118-53). Through the command line, as the Town Clerk would."""
+still filed and what moved, moved whole; run again it completes, each amount moved once; a third run is refused
+(§118-53). The filing too: killed between chunks, the statement is being filed (not adoptable), and filing the
+same day again completes it, each bill's line once. Through the command line, as the Town Clerk would."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import signal
 import subprocess
@@ -14,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 
-from sewerworks.billing.actions.relevy import do_file_statement
+from sewerworks.billing.actions.relevy import do_adopt_statement, do_file_statement
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import LedgerEntry, StatementLine, UnpaidStatement
 from sewerworks.billing.taxroll import statement as filing
@@ -29,6 +32,7 @@ from sewerworks.billing.tests.relevy_scenario import (
     year_end,
 )
 
+RELEVY_DAY = dt.date(2026, 11, 10)
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -117,6 +121,8 @@ def test_a_filing_killed_between_two_chunks_is_not_filed_and_filing_the_day_agai
     assert set(StatementLine.objects.values_list("bill_id", flat=True)) == {first}
     other_day = relevy("--as-user", staff.clerk.username, "statement", "2026-09-21", "--file")
     assert other_day.returncode != 0 and "file that day again to complete it first" in other_day.stderr
+    with pytest.raises(ValidationError, match="not filed yet"):
+        do_adopt_statement(begun, resolution=scene.resolution, adopted_on=RELEVY_DAY, acting_user=staff.clerk)
 
     again = relevy(*file, hooks={filing.CHUNK_BILLS: first})
     assert again.returncode == 0, again.stderr
