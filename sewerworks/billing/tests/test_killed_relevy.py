@@ -72,12 +72,18 @@ def rerun_completes(scene: Any, adopt: tuple[str, ...]) -> None:
     assert LedgerEntry.objects.filter(kind="relevy_transfer").count() == transfers
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_relevy_killed_between_two_chunks_is_still_filed_and_the_rerun_completes_it(staff: Any) -> None:
+def filed_and_paid(staff: Any) -> tuple[Any, tuple[str, ...]]:
+    """The year end filed, B paid after the statement; the command line of the adoption."""
     scene = year_end(staff.clerk, staff.superintendent)
     do_file_statement(STATEMENT_DATE, acting_user=staff.clerk, documents=False)
     paid_after_the_statement(scene, staff.clerk)
     adopt = ("--as-user", staff.clerk.username, *ADOPT)
+    return scene, adopt
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_relevy_killed_between_two_chunks_is_still_filed_and_the_rerun_completes_it(staff: Any) -> None:
+    scene, adopt = filed_and_paid(staff)
     before = sum((balance(account=a) for a in scene.accounts.values()), Decimal(0))
 
     killed = relevy(*adopt, chunk=1, die_after=2)  # a bill per chunk: killed after the second commits
@@ -94,10 +100,7 @@ def test_a_relevy_killed_between_two_chunks_is_still_filed_and_the_rerun_complet
 
 @pytest.mark.django_db(transaction=True)
 def test_a_relevy_killed_in_its_last_transaction_is_still_filed_and_the_rerun_completes_it(staff: Any) -> None:
-    scene = year_end(staff.clerk, staff.superintendent)
-    do_file_statement(STATEMENT_DATE, acting_user=staff.clerk, documents=False)
-    paid_after_the_statement(scene, staff.clerk)
-    adopt = ("--as-user", staff.clerk.username, *ADOPT)
+    scene, adopt = filed_and_paid(staff)
 
     killed = relevy(*adopt, die=True)  # every chunk committed, the last transaction not
     assert killed.returncode == -signal.SIGKILL, killed.stderr
