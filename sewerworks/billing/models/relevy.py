@@ -18,12 +18,13 @@ from simple_history.models import HistoricalRecords
 from sewerworks.core.money import MoneyField
 from sewerworks.core.records.pipelines import Pipeline, TracksPipeline
 
-FILED, SUPERSEDED, RELEVIED = "filed", "superseded", "relevied"
+FILING, FILED, SUPERSEDED, RELEVIED = "filing", "filed", "superseded", "relevied"
 STATEMENT = Pipeline(
     noun="a statement of unpaid sewer rents",
-    statuses={FILED: "Filed with the Town Board", SUPERSEDED: "Superseded by a later statement",
-              RELEVIED: "Adopted and relevied on the tax roll"},  # fmt: skip
+    statuses={FILING: "Being filed: its lines are being written", FILED: "Filed with the Town Board",
+              SUPERSEDED: "Superseded by a later statement", RELEVIED: "Adopted and relevied on the tax roll"},
     transitions={
+        FILING: {FILED: "its last lines were written (a filing interrupted is completed by filing it again)"},
         FILED: {SUPERSEDED: "a later statement for the same roll was filed",
                 RELEVIED: "the Town Board adopted it: the amounts unpaid at the cut-off moved to the tax roll"},
         SUPERSEDED: {},

@@ -10,8 +10,11 @@ Interest (I-119, the rate in force on the statement date) is written only when t
 ``interest`` entry on the charge moved, for the statement's days, and its transfer (``…:interest``). A relevy
 charge (the percentage and flat amount in force on the day of adoption, zero unless the Board set one) is one
 ``relevy_charge`` entry per parcel on its first account and its transfer (``relevy:<statement>:parcel:<id>:
-relevy-charge``). The unique keys make a second run write nothing; the caller's one transaction makes a run
-killed midway leave nothing (``SEWERWORKS_RELEVY_DIE_BEFORE_COMMIT`` kills it there, for the test).
+relevy-charge``). The bills move in chunks (``chunks``, ``move_bills``), each its own transaction; the last
+transaction (``finish``) writes the connection charges' moves and the relevy charge and moves the statement's
+status. The unique keys make a rerun write only what a killed run had not committed (``SEWERWORKS_RELEVY_DIE_AFTER_
+CHUNK=N`` kills it after chunk N commits, ``SEWERWORKS_RELEVY_DIE_BEFORE_COMMIT`` in the last transaction, for
+the test).
 
 A §118-54 connection charge on the statement (no bill: ``connection:<id>``) moves the same way, row by row
 (``connection_lines``); the relevy charge is reckoned on the bills' transfers.
@@ -42,6 +45,9 @@ from sewerworks.core.records import events
 
 LINE, LEDGER, BILL = StatementLine._meta.db_table, LedgerEntry._meta.db_table, Bill._meta.db_table
 DIE = "SEWERWORKS_RELEVY_DIE_BEFORE_COMMIT"
+DIE_AFTER = "SEWERWORKS_RELEVY_DIE_AFTER_CHUNK"
+CHUNK_LINES = "SEWERWORKS_RELEVY_CHUNK_LINES"
+CHUNK = 40_000  # statement lines per transaction of the adoption: a few seconds each at a million accounts
 SECTION = "118-53"
 K = LedgerKind
 
@@ -70,11 +76,19 @@ def _common(statement: UnpaidStatement, on: dt.date, user_id: int | None) -> tup
     return "%s, %s, %s, %s", [SECTION, f"relevy:{statement.pk}", now, user_id]
 
 
-def _move_part(statement: UnpaidStatement, part: str, on: dt.date, user_id: int | None, description: str) -> int:
-    """One part of every line: min(the statement's, unpaid at the end of the cut-off), as transfers."""
-    unpaid = sums.unpaid_bills(statement.counter_cutoff,
-                               where=f"b.id IN (SELECT l2.bill_id FROM {LINE} l2 WHERE l2.statement_id = %s)",
-                               where_params=(statement.pk,))  # fmt: skip
+def _in_range(column: str) -> str:
+    """SQL narrowing ``column`` (a bill id) to the statement's bills of one chunk: ``statement, low, high``."""
+    return (f"{column} BETWEEN %s AND %s AND {column} IN (SELECT l2.bill_id FROM {LINE} l2 WHERE l2.statement_id = %s"
+            " AND l2.bill_id BETWEEN %s AND %s)")  # fmt: skip
+
+
+def _move_part(statement: UnpaidStatement, part: str, on: dt.date, user_id: int | None, description: str,
+               bills: tuple[int, int]) -> int:  # fmt: skip
+    """One part of the lines of ``bills`` (a range of bill ids): min(the statement's, unpaid at the end of the
+    cut-off), as transfers."""
+    low, high = bills
+    unpaid = sums.unpaid_bills(statement.counter_cutoff, where=_in_range("b.id"),
+                               where_params=(low, high, statement.pk, low, high))  # fmt: skip
     moved = f"CASE WHEN u.{part} < l.{part} THEN u.{part} ELSE l.{part} END"
     tail, tail_params = _common(statement, on, user_id)
     sql = (
@@ -82,18 +96,20 @@ def _move_part(statement: UnpaidStatement, part: str, on: dt.date, user_id: int 
         " bill_id, section, run, created_at, created_by_id)"
         f" SELECT l.parcel_id, l.account_id, %s, -({moved}), %s, {keyed('l.bill_id', True)}, %s, b.period_id,"
         f" l.bill_id, {tail} FROM {LINE} l JOIN ({unpaid.sql}) u ON u.bill_id = l.bill_id"
-        f" JOIN {BILL} b ON b.id = l.bill_id"
-        f" WHERE l.statement_id = %s AND {moved} > 0 ON CONFLICT (source_key) DO NOTHING"
+        f" JOIN {BILL} b ON b.id = l.bill_id WHERE l.statement_id = %s AND l.bill_id BETWEEN %s AND %s"
+        f" AND {moved} > 0 ON CONFLICT (source_key) DO NOTHING"
     )
     params = [K.RELEVY_TRANSFER.value, sums.day(on), f"{prefix(statement)}bill:", f":{part}", description[:200],
-              *tail_params, *unpaid.params, statement.pk]  # fmt: skip
+              *tail_params, *unpaid.params, statement.pk, low, high]  # fmt: skip
     with connection.cursor() as cur:
         cur.execute(sql, params)
         return max(int(cur.rowcount), 0)
 
 
-def _interest(statement: UnpaidStatement, on: dt.date, user_id: int | None, description: str) -> int:
-    """I-119: interest on the charge moved, for the statement's days, then its transfer. Nothing at rate 0."""
+def _interest(statement: UnpaidStatement, on: dt.date, user_id: int | None, description: str,
+              bills: tuple[int, int]) -> int:  # fmt: skip
+    """I-119: interest on the charge moved of the lines of ``bills``, for the statement's days, then its transfer.
+    Nothing at rate 0."""
     rate = terms_for(statement.statement_date).interest_rate
     if rate == 0:
         return 0
@@ -110,23 +126,22 @@ def _interest(statement: UnpaidStatement, on: dt.date, user_id: int | None, desc
         f"INSERT INTO {LEDGER} {columns} SELECT t.parcel_id, t.account_id, %s, {owed}, %s, {keyed('t.bill_id')},"
         f" %s, t.period_id, t.bill_id, {tail} FROM {LEDGER} t"
         f" JOIN {LINE} l ON l.bill_id = t.bill_id AND l.statement_id = %s"
-        f" WHERE t.bill_id IN (SELECT bill_id FROM {LINE} WHERE statement_id = %s)"
+        f" WHERE {_in_range('t.bill_id')}"
         f" AND t.source_key = {keyed('t.bill_id')} || ':charge' AND {owed} > 0 ON CONFLICT (source_key) DO NOTHING"
     )
     key = f"interest:{statement.pk}:bill:"
     moved = (
         f"INSERT INTO {LEDGER} {columns} SELECT i.parcel_id, i.account_id, %s, -i.amount, %s,"
         f" {keyed('i.bill_id', True)}, %s, i.period_id, i.bill_id, {tail} FROM {LEDGER} i"
-        f" WHERE i.bill_id IN (SELECT bill_id FROM {LINE} WHERE statement_id = %s)"
-        f" AND i.source_key = {keyed('i.bill_id')}"
+        f" WHERE {_in_range('i.bill_id')} AND i.source_key = {keyed('i.bill_id')}"
         " ON CONFLICT (source_key) DO NOTHING"
     )
-    day = sums.day(statement.statement_date)
+    day, chunk = sums.day(statement.statement_date), (bills[0], bills[1], statement.pk, bills[0], bills[1])
     with connection.cursor() as cur:
         cur.execute(charged, [K.INTEREST.value, day, sums.day(on), key, f"Interest (I-119), {statement}"[:200],
-                              *tail_params, statement.pk, statement.pk, f"{prefix(statement)}bill:", day])  # fmt: skip
+                              *tail_params, statement.pk, *chunk, f"{prefix(statement)}bill:", day])  # fmt: skip
         cur.execute(moved, [K.RELEVY_TRANSFER.value, sums.day(on), f"{prefix(statement)}bill:", ":interest",
-                            description[:200], *tail_params, statement.pk, key])  # fmt: skip
+                            description[:200], *tail_params, *chunk, key])  # fmt: skip
         return max(int(cur.rowcount), 0)
 
 
@@ -169,16 +184,44 @@ def _relevy_charge(statement: UnpaidStatement, on: dt.date, user_id: int | None,
         return max(int(cur.rowcount), 0)
 
 
-def move_to_roll(statement: UnpaidStatement, on: dt.date, *, user_id: int | None) -> dict[str, int]:
-    """Inside the adoption's transaction (the caller holds the locks and applied the credits): every move."""
-    description = f"Relevied to the {statement.roll_year} tax roll (§118-53), statement of {statement.statement_date}"
-    done = {part: _move_part(statement, part, on, user_id, description) for part in ("penalty", "charge")}
-    done["interest"] = _interest(statement, on, user_id, description)
-    done["connection_charges"] = connection_lines.move_to_roll(statement, on, user_id=user_id,
-                                                             description=description)  # §118-54, I-123
+def description_of(statement: UnpaidStatement) -> str:
+    return f"Relevied to the {statement.roll_year} tax roll (§118-53), statement of {statement.statement_date}"
+
+
+def chunks(statement: UnpaidStatement, size: int | None = None) -> list[tuple[int, int]]:
+    """The statement's bills in ranges of ``size`` lines (``CHUNK``; ``SEWERWORKS_RELEVY_CHUNK_LINES`` in the
+    environment for the tests), by bill id: each range one transaction of the adoption."""
+    size = size or int(os.environ.get(CHUNK_LINES, CHUNK))
+    ids = list(StatementLine.objects.filter(statement=statement, bill__isnull=False).order_by("bill_id")
+               .values_list("bill_id", flat=True))  # fmt: skip
+    return [(ids[i], ids[min(i + size, len(ids)) - 1]) for i in range(0, len(ids), size)]
+
+
+def move_bills(statement: UnpaidStatement, on: dt.date, bills: tuple[int, int], *, user_id: int | None
+               ) -> dict[str, int]:  # fmt: skip
+    """Inside one chunk's transaction: the moves of the lines of ``bills`` (a range of bill ids, ``chunks``)."""
+    description = description_of(statement)
+    done = {part: _move_part(statement, part, on, user_id, description, bills) for part in ("penalty", "charge")}
+    done["interest"] = _interest(statement, on, user_id, description, bills)
+    return done
+
+
+def die_after(chunk_number: int) -> None:
+    """The killed-relevy test's hook: killed right after chunk ``chunk_number`` commits."""
+    wanted = os.environ.get(DIE_AFTER)
+    if wanted and int(wanted) == chunk_number:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def finish(statement: UnpaidStatement, on: dt.date, *, user_id: int | None) -> dict[str, int]:
+    """Inside the adoption's last transaction (the one that moves the statement's status): the connection charges'
+    moves and the relevy charge, reckoned on every chunk's transfers."""
+    description = description_of(statement)
+    done = {"connection_charges": connection_lines.move_to_roll(statement, on, user_id=user_id,
+                                                                description=description)}  # §118-54, I-123
     done["relevy_charge"] = _relevy_charge(statement, on, user_id, description)
     if os.environ.get(DIE):
-        os.kill(os.getpid(), signal.SIGKILL)  # the killed-relevy test: everything written, nothing committed
+        os.kill(os.getpid(), signal.SIGKILL)  # the killed-relevy test: the last transaction written, not committed
     return done
 
 

@@ -19,17 +19,20 @@ that a program posts are relevied: the §118-54 connection charge's lines are ``
 from __future__ import annotations
 
 import datetime as dt
+import os
+import signal
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Max
 from django.utils import timezone
 
-from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.choices import BillStatus, LedgerKind
 from sewerworks.billing.ledger.owed import ITEM
-from sewerworks.billing.models import LedgerEntry, StatementLine
+from sewerworks.billing.models import Bill, LedgerEntry, StatementLine
 from sewerworks.billing.penalties.sweep import apply_late_penalties
 from sewerworks.billing.taxroll import connection_lines, sums
 from sewerworks.billing.taxroll.terms import StatementTerms
@@ -47,6 +50,9 @@ COLUMNS = ("source", "parcel_id", "account_id", "bill_id", "penalty_date", "owne
 CENT = Decimal("0.01")
 PAID = (LedgerKind.PAYMENT.value, LedgerKind.REVERSAL.value)
 NAMED = f"%{ITEM}%"  # a payment toward a bill of its own by name (I-123) is no credit for the sewer bills
+DIE_AFTER = "SEWERWORKS_STATEMENT_DIE_AFTER_CHUNK"
+CHUNK_BILLS = "SEWERWORKS_STATEMENT_CHUNK_BILLS"
+CHUNK = 250_000  # bill ids per transaction of the filing: a second or two each at a million accounts
 
 
 def owner_of_record(parcel: str) -> str:
@@ -90,10 +96,13 @@ def credit_accounts_sql(on: dt.date) -> tuple[str, list[Any]]:
     return sql, [*PAID, sums.day(on), NAMED]
 
 
-def lines_select(terms: StatementTerms, dates: dict[int, dt.date]) -> tuple[str, list[Any]]:
-    """SQL selecting the lines (``COLUMNS``) of every account without a credit, and its parameters."""
+def lines_select(terms: StatementTerms, dates: dict[int, dt.date],
+                 bills: tuple[int, int] | None = None) -> tuple[str, list[Any]]:  # fmt: skip
+    """SQL selecting the lines (``COLUMNS``) of every account without a credit, and its parameters; ``bills``, a
+    range of bill ids, narrows them to one chunk of the filing."""
     on = terms.statement_date
-    unpaid = sums.unpaid_bills(on, dates=dates)
+    where, where_params = ("b.id BETWEEN %s AND %s", bills) if bills else ("", ())
+    unpaid = sums.unpaid_bills(on, dates=dates, where=where, where_params=where_params)
     owed_interest, interest_params = _interest_sql(terms)
     credit, credit_params = credit_accounts_sql(on) if terms.credit_first else ("SELECT NULL WHERE 1 = 0", [])
     sql = (
@@ -201,21 +210,40 @@ def _owner(parcel: Parcel, on: dt.date) -> Owner | None:
     return Owner.objects.filter(pk=found[0]).first() if found and found[0] else None
 
 
-def file_lines(statement_id: int, terms: StatementTerms) -> int:
-    """Inside the filing's transaction: every line of the statement written, one ``INSERT … SELECT`` and the
-    credited accounts' rows. Returns the lines written."""
-    dates = sums.period_penalty_dates()
-    sql, params = lines_select(terms, dates)
+def bill_chunks(size: int | None = None) -> list[tuple[int, int]]:
+    """Ranges of ``size`` bill ids (``CHUNK_BILLS``; ``SEWERWORKS_STATEMENT_CHUNK_BILLS`` in the environment for the
+    tests) from 1 to the last posted bill: each one transaction of the filing, the same ranges on a rerun."""
+    size = size or int(os.environ.get(CHUNK_BILLS, CHUNK))
+    last = Bill.objects.filter(status=BillStatus.POSTED).aggregate(last=Max("id"))["last"] or 0
+    return [(low, low + size - 1) for low in range(1, last + 1, size)]
+
+
+def file_bill_lines(statement_id: int, terms: StatementTerms, dates: dict[int, dt.date], bills: tuple[int, int]) -> int:
+    """Inside one chunk's transaction: the lines of the bills of ``bills`` (a range of ids) of the accounts without
+    a credit, one ``INSERT … SELECT``; a line already written (a rerun) is left as it is. Returns those written."""
+    sql, params = lines_select(terms, dates, bills)
     columns = ", ".join(COLUMNS)
     chosen = ", ".join(f"s.{c}" for c in COLUMNS)
     with connection.cursor() as cur:
-        cur.execute(f"INSERT INTO {LINE} (statement_id, {columns}) SELECT %s, {chosen} FROM ({sql}) s",
-                    [statement_id, *params])  # fmt: skip
-        written = max(int(cur.rowcount), 0)
+        cur.execute(f"INSERT INTO {LINE} (statement_id, {columns}) SELECT %s, {chosen} FROM ({sql}) s WHERE 1 = 1"
+                    " ON CONFLICT (statement_id, source) DO NOTHING", [statement_id, *params])  # fmt: skip
+        return max(int(cur.rowcount), 0)
+
+
+def file_other_lines(statement_id: int, terms: StatementTerms, dates: dict[int, dt.date]) -> int:
+    """Inside the filing's last transaction: the lines of the accounts with a credit (I-118) and the §118-54
+    connection charges' (``connection_lines``). Returns those written."""
     credited, _ = credited_lines(terms, dates)
     connections, _ = connection_lines.statement_lines(terms, _owner)
     StatementLine.objects.bulk_create(StatementLine(statement_id=statement_id, **row) for row in credited + connections)
-    return written + len(credited) + len(connections)
+    return len(credited) + len(connections)
+
+
+def die_after(chunk_number: int) -> None:
+    """The killed-filing test's hook: killed right after chunk ``chunk_number`` commits."""
+    wanted = os.environ.get(DIE_AFTER)
+    if wanted and int(wanted) == chunk_number:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def relevied_kinds_sql(terms: StatementTerms) -> tuple[str, list[Any]]:
