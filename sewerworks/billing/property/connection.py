@@ -14,24 +14,24 @@ relevied when unpaid (I-42, I-12, I-123).
   payment settles this charge (I-123).
 - **What is unpaid.** :func:`unpaid` is the charge (and its penalty, if the Board's reading gives it one) less
   what was paid toward it by name, net of reversals, and what the §118-53 relevy moved to the tax roll, on the
-  ledger by a day (``billing.taxroll.connection_lines`` puts it on the statement and moves it).
+  ledger by a day (``billing.ledger.connection_charges``; ``billing.taxroll.connection_lines`` puts it on the
+  statement and moves it).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from sewerworks.billing.actions.payments import _clean, new_receipt_number
 from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.ledger.connection_charges import KIND, bill_of, unpaid
 from sewerworks.billing.ledger.owed import ZERO
 from sewerworks.billing.ledger.receipt_entries import payment_fields
 from sewerworks.billing.models import ConnectionCharge, LedgerEntry, Payment
@@ -47,7 +47,6 @@ from sewerworks.enforcement.models import Deadline
 from sewerworks.ordinance.topics import FactsError, determine
 from sewerworks.registry.models import SewerAccount
 
-KIND = "connection_charge"
 SECTION = "118-54"
 WHO = "the Clerk's office or the Superintendent"
 NOT_IN_KEY = re.compile(r"[^A-Za-z0-9_.\-/]")  # what a pending charge's source id may not hold
@@ -60,22 +59,6 @@ register_charge_kind(
 )
 
 __all__ = ["do_pay_connection_charge", "do_post_connection_charge", "post_connection_charge", "unpaid"]
-
-
-@dataclass(frozen=True)
-class ConnectionBill:
-    """A connection charge as the counter and the search letter show it on a day."""
-
-    charge: ConnectionCharge
-    penalty: Decimal
-    paid: Decimal
-    on_ledger: bool
-    relevied: Decimal = ZERO  # moved to the tax roll by the §118-53 relevy, net of removals (I-123)
-
-    @property
-    def balance(self) -> Decimal:
-        """What the counter is owed: the charge and its penalty, less what was paid and what the roll took."""
-        return self.charge.amount + self.penalty - self.paid - self.relevied
 
 
 def _number(day: dt.date) -> str:
@@ -172,44 +155,6 @@ def do_post_connection_charge(*, acting_user: Any, **fields: Any) -> ConnectionC
     if not fields.get("source_key"):
         fields["source_key"] = f"clerk:{fields['parcel'].pk}:{timezone.now():%Y%m%d%H%M%S%f}"
     return post_connection_charge(acting_user=acting_user, **fields)
-
-
-def _paid_toward(charge: ConnectionCharge, on: dt.date | None) -> tuple[Decimal, Decimal, bool, Decimal]:
-    """(penalty, paid net of reversals, on the ledger, relevied net of removals) of ``charge`` by ``on``."""
-    item = f":item:{charge.item_key}"
-    moved = f":connection:{charge.pk}:"  # relevy:<statement>:connection:<id>:<part> (billing.taxroll.connection_lines)
-    entries = LedgerEntry.objects.filter(
-        Q(source_key=f"pending:{charge.pending_charge_id}")
-        | Q(source_key=f"penalty:connection-{charge.pk}")
-        | Q(source_key__endswith=item, kind__in=(LedgerKind.PAYMENT, LedgerKind.REVERSAL))
-        | (Q(kind=LedgerKind.RELEVY_TRANSFER, source_key__contains=moved)
-           & (Q(source_key__endswith=":penalty") | Q(source_key__endswith=":charge")))
-    )
-    if on is not None:
-        entries = entries.filter(posted_on__lte=on)
-    penalty = paid = relevied = ZERO
-    on_ledger = False
-    for e in entries:
-        if e.source_key.startswith("pending:"):
-            on_ledger = True
-        elif e.source_key.startswith("penalty:"):
-            penalty += e.amount
-        elif e.kind == LedgerKind.RELEVY_TRANSFER:
-            relevied -= e.amount
-        else:
-            paid -= e.amount
-    return penalty, paid, on_ledger, relevied
-
-
-def bill_of(charge: ConnectionCharge, *, on: dt.date | None = None) -> ConnectionBill:
-    """The connection charge as owed on ``on`` (today when omitted)."""
-    penalty, paid, on_ledger, relevied = _paid_toward(charge, on)
-    return ConnectionBill(charge, penalty, paid, on_ledger, relevied)
-
-
-def unpaid(charge: ConnectionCharge, *, on: dt.date | None = None) -> Decimal:
-    """What is left to pay of ``charge`` (and its penalty) on ``on``."""
-    return bill_of(charge, on=on).balance
 
 
 def do_pay_connection_charge(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sewerworks.billing.ledger.connection_charges import bill_of
 from sewerworks.billing.models import ConnectionCharge
-from sewerworks.billing.property.connection import bill_of
 from sewerworks.core.documents.render import render_document
 from sewerworks.core.documents.town import town
 from sewerworks.registry.models import Ownership

@@ -22,9 +22,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.ledger.connection_charges import ConnectionBill, bill_of
 from sewerworks.billing.ledger.owed import ZERO, BillOwed, bills_owed
 from sewerworks.billing.models import CapitalCharge, ConnectionCharge, LedgerEntry, SearchLetter
-from sewerworks.billing.property.connection import ConnectionBill, bill_of
 from sewerworks.core.access.permissions import require
 from sewerworks.core.documents.render import render_document
 from sewerworks.core.documents.town import town

@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.utils import timezone
 
 from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.ledger.connection_charges import unpaid
 from sewerworks.billing.models import ConnectionCharge, LedgerEntry
-from sewerworks.billing.property.connection import unpaid
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.sweep import SweepContext, sweep_step
 from sewerworks.ordinance.money import to_cents

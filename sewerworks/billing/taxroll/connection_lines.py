@@ -27,8 +27,8 @@ from typing import Any
 from django.utils import timezone
 
 from sewerworks.billing.choices import LedgerKind
+from sewerworks.billing.ledger.connection_charges import KIND, bill_of
 from sewerworks.billing.models import ConnectionCharge, LedgerEntry, StatementLine, UnpaidStatement
-from sewerworks.billing.property.connection import KIND, bill_of
 from sewerworks.billing.taxroll.terms import StatementTerms, terms_for
 from sewerworks.ordinance.s118_53_relevy import interest
 from sewerworks.registry.models import Owner
