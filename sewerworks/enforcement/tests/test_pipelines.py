@@ -64,7 +64,7 @@ def test_a_deadline_met_cannot_be_reopened_by_a_save(septic_house: Any, staff: A
     from sewerworks.enforcement.models import Deadline
 
     do_record_connection(building=septic_house, connected_on=D(2026, 3, 2), acting_user=staff.superintendent)
-    deadline = Deadline.objects.get()
+    deadline = Deadline.objects.get(kind="abandon")  # beside it, the Town's duty to bill the unpriced tap (§118-54)
     deadline.status = "met"
     deadline.met_on = D(2026, 4, 1)
     deadline.save()  # open → met is declared (a plain save may make it; its history row is written)
