@@ -11,6 +11,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from django.db import transaction
 
 from sewerworks.billing.pending.posting import post_at_once
 from sewerworks.engineering.actions import (
@@ -108,7 +109,8 @@ def test_an_extension_built_on_record_from_resolution_to_retest_with_the_bill_an
     page.get_by_role("button", name="Bill the month").click()
     assert "$1,140.00" in page.locator("#inspection-months tr[data-month='2026-10']").inner_text()  # 12 h × $95
     shot("extension-construction")
-    post_at_once(D(2026, 11, 1), run="browser-night-sweep")  # the night's sweep posts it, a bill of its own
+    with transaction.atomic():  # as the sweep runs it (PostgreSQL refuses its row locks outside a transaction)
+        post_at_once(D(2026, 11, 1), run="browser-night-sweep")  # the night's sweep posts it, a bill of its own
     page.goto(f"/registry/parcels/{project.parcel_id}/")
     assert "On the ledger 2026-11-01" in page.locator("tr[data-month='2026-10']").inner_text()
     assert "Town Engineer's inspection of Orchard Ridge extension, October 2026" in page.locator("#ledger-h").locator(

@@ -71,7 +71,8 @@ def open_billing_duty(connection: Connection) -> Deadline:
     return do_open_deadline(
         program=Program.BILLING, kind=DeadlineKind.REVIEW, subject=connection, decision=stored, section=SECTION,
         title=f"Bill the §118-54 connection charge of {connection.building} (connected {on})", due_on=on,
-        parcel=connection.building.parcel, acting_user=None, duty=DUTY, why=decision.summary[:200],
+        parcel=connection.building.parcel, acting_user=None, duty=DUTY,
+        why="§118-54: the tap's charge to bill once the schedule prices it (I-123)",
     )  # fmt: skip
 
 

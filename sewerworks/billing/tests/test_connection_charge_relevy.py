@@ -156,3 +156,14 @@ def test_the_clerk_files_and_adopts_through_the_screens_and_the_charge_shows_its
     page = client.get(reverse("billing:connection_charge", args=[charge.pk])).text
     assert "Relevied on the tax roll" in page and "$1,100.00: a lien levied on the property" in page
     assert "Take a payment" not in page
+
+
+def test_the_command_line_prints_the_connection_charges_line(scene: Any, staff: Any) -> None:
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("relevy", "--as-user", staff.clerk.username, "statement", "2026-09-20", stdout=out)
+    assert "108.1-1-1      SMITH JOHN               §118-54     charge $1,100.00 penalty $0.00 interest $0.00 = " \
+        "$1,100.00" in out.getvalue()  # fmt: skip

@@ -29,9 +29,10 @@ def test_the_year_end_from_the_command_line(staff: Any, tmp_path: Path) -> None:
     scene = year_end(staff.clerk, staff.superintendent)
     me = ("--as-user", staff.clerk.username)
     printed = run(*me, "statement", "2026-09-20")
-    assert "108.1-1-1      SMITH JOHN               bill 1      charge $37.30 penalty $5.73 interest $0.00 = $43.03" \
+    a, c = scene.bills["A"].pk, scene.bills["C"].pk  # ids as the database gave them (PostgreSQL keeps counting)
+    assert f"108.1-1-1      SMITH JOHN               bill {a:<6} charge $37.30 penalty $5.73 interest $0.00 = $43.03" \
         in printed  # fmt: skip
-    assert "108.3-1-1      BROWN PAT                bill 3      charge $80.00 penalty $8.00 interest $0.00 = $88.00" \
+    assert f"108.3-1-1      BROWN PAT                bill {c:<6} charge $80.00 penalty $8.00 interest $0.00 = $88.00" \
         in printed  # fmt: skip
     assert "HUDSON ANNA" in printed and "ORCHARD LLC" not in printed
     assert "4 properties, 4 bills: charges $219.20, penalties $23.92, interest $0.00; total $243.12." in printed

@@ -106,8 +106,9 @@ class Command(BaseCommand):
         self.stdout.write(f"Draft statement of {day} for the {preview.terms.roll_year} tax roll (counter cut-off "
                           f"{preview.terms.counter_cutoff}):")  # fmt: skip
         for line in preview.lines:
-            self.stdout.write(f"  {line['tax_map_number']:<14} {line['owner_name'] or '(owner unknown)':<24} bill "
-                              f"{line['bill_id']:<6} charge {money(line['charge'])} penalty {money(line['penalty'])} "
+            what = f"bill {line['bill_id']:<6}" if line["bill_id"] else f"{'§118-54':<11}"  # a connection charge
+            self.stdout.write(f"  {line['tax_map_number']:<14} {line['owner_name'] or '(owner unknown)':<24} "
+                              f"{what} charge {money(line['charge'])} penalty {money(line['penalty'])} "
                               f"interest {money(line['interest'])} = {money(line['total'])}")  # fmt: skip
         self.stdout.write(f"{preview.parcels} properties, {preview.bills} bills: charges {money(preview.charge)}, "
                           f"penalties {money(preview.penalty)}, interest {money(preview.interest)}; "
