@@ -42,12 +42,12 @@ from sewerworks.core.determinations.run import store_decision
 from sewerworks.core.models import AuditEvent
 from sewerworks.core.parameters import current_parameters
 from sewerworks.enforcement.actions.deadlines import meet_all
-from sewerworks.enforcement.choices import DeadlineKind, Program
 from sewerworks.enforcement.models import Deadline
 from sewerworks.ordinance.topics import FactsError, determine
 from sewerworks.registry.models import SewerAccount
 
 SECTION = "118-54"
+TO_BILL = "connection-charge-to-bill"  # the duty of a tap the schedule could not price (``tap.open_billing_duty``)
 WHO = "the Clerk's office or the Superintendent"
 NOT_IN_KEY = re.compile(r"[^A-Za-z0-9_.\-/]")  # what a pending charge's source id may not hold
 register_charge_kind(
@@ -143,8 +143,7 @@ def post_connection_charge(
 def meet_billing_duties(charge: ConnectionCharge) -> int:
     """Inside the billing's transaction: the parcel's open duties to bill a connection charge (a tap the schedule
     could not price, ``tap.open_billing_duty``) are met by this charge (I-123)."""
-    duties = Deadline.objects.filter(parcel_id=charge.parcel_id, section=SECTION, kind=DeadlineKind.REVIEW,
-                                     program=Program.BILLING)  # fmt: skip
+    duties = Deadline.objects.filter(parcel_id=charge.parcel_id, duty=TO_BILL)
     return meet_all(duties, met_on=charge.offered_on, acting_user=None,
                     why=f"Billed: connection charge {charge.number} (§118-54)")  # fmt: skip
 

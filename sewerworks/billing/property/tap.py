@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from sewerworks.billing.models import ConnectionCharge
-from sewerworks.billing.property.connection import SECTION, post_connection_charge
+from sewerworks.billing.property.connection import SECTION, TO_BILL, post_connection_charge
 from sewerworks.enforcement.actions.common import decide
 from sewerworks.enforcement.actions.connection import on_connection_recorded
 from sewerworks.enforcement.actions.deadlines import do_open_deadline
@@ -25,7 +25,7 @@ from sewerworks.enforcement.choices import DeadlineKind, Program
 from sewerworks.enforcement.models import Deadline
 from sewerworks.registry.models import Connection, SewerAccount
 
-DUTY = "connection-charge-to-bill"
+DUTY = TO_BILL
 
 
 def source_key(connection: Connection) -> str:
