@@ -25,6 +25,7 @@ from sewerworks.billing.documents.how_to_pay import payable_to
 from sewerworks.billing.documents.order import house_number
 from sewerworks.billing.documents.paper_pdf import GREY, LEFT, RULE, WIDTH, Page, label
 from sewerworks.billing.models import StatementLine, UnpaidStatement
+from sewerworks.billing.taxroll.statement_docs import bill_cell, charge_numbers
 from sewerworks.billing.taxroll.terms import relevy_charge
 from sewerworks.core.documents.town import town
 from sewerworks.registry.models import Owner, SewerAccount
@@ -89,6 +90,7 @@ def notices(statement: UnpaidStatement, account_ids: list[int], first_seq: int) 
     accounts = SewerAccount.objects.in_bulk(account_ids)
     owners = Owner.objects.in_bulk({ln[0].owner_id for ln in lines.values() if ln and ln[0].owner_id})
     after = after_the_cutoff(statement)
+    numbers = charge_numbers(statement)
     out = []
     for seq, account_id in enumerate(account_ids, first_seq):
         mine = lines[account_id]
@@ -104,7 +106,7 @@ def notices(statement: UnpaidStatement, account_ids: list[int], first_seq: int) 
                    ("Tax map no.", first.tax_map_number), ("Statement of", f"{statement.statement_date:%B %-d, %Y}"),
                    ("Mailing no.", str(seq)), ("Amount unpaid", _money(total)),
                    ("Pay by", f"{statement.counter_cutoff:%B %-d, %Y}")),
-            rows=tuple((ln.what, str(ln.penalty_date or ""), _money(ln.charge),
+            rows=tuple((bill_cell(ln, numbers), str(ln.penalty_date or ""), _money(ln.charge),
                         _money(ln.penalty), _money(ln.interest), _money(ln.total)) for ln in mine),
             total=_money(total),
             paragraphs=(

@@ -17,7 +17,7 @@ from typing import Any
 from django.core.files.base import ContentFile
 
 from sewerworks.billing.documents.paper_pdf import GREY, LEFT, RULE, WIDTH, Page
-from sewerworks.billing.models import StatementLine, UnpaidStatement
+from sewerworks.billing.models import ConnectionCharge, StatementLine, UnpaidStatement
 from sewerworks.billing.taxroll.differences import differences
 from sewerworks.core.documents.csvsafe import SafeWriter
 from sewerworks.core.documents.town import town
@@ -35,6 +35,21 @@ def lines(statement: UnpaidStatement) -> Iterator[StatementLine]:
     return qs.order_by("parcel__tax_map_sort", "tax_map_number", "bill_id", "source").iterator(chunk_size=2000)
 
 
+def charge_numbers(statement: UnpaidStatement) -> dict[int, str]:
+    """The numbers (CC-<year>-<n>) of the §118-54 connection charges on the statement (I-123): a few, one query."""
+    ids = [ln.connection_charge_id for ln in StatementLine.objects.filter(statement=statement,
+                                                                          source__startswith="connection:")]
+    return dict(ConnectionCharge.objects.filter(pk__in=[i for i in ids if i]).values_list("pk", "number"))
+
+
+def bill_cell(line: StatementLine, numbers: dict[int, str], *, csv: bool = False) -> str:
+    """What a line is: its bill's id, or its connection charge's number ("CC-2026-3 (§118-54)"; bare in the CSV)."""
+    number = numbers.get(line.connection_charge_id or 0)
+    if line.bill_id or number is None:
+        return line.what
+    return number if csv else f"{number} (§118-54)"
+
+
 def _money(value: Decimal) -> str:
     return f"{value:,.2f}"
 
@@ -44,9 +59,10 @@ def write_csv(statement: UnpaidStatement, out: Any) -> None:
     text = io.TextIOWrapper(out, encoding="utf-8-sig", newline="")
     writer = SafeWriter(text)
     writer.writerow(CSV_HEADER)
+    numbers = charge_numbers(statement)
     for line in lines(statement):
         writer.writerow((line.tax_map_number, line.address, line.area.name if line.area else "", line.owner_name,
-                         line.account.account_number, line.bill_id or line.source, line.penalty_date or "",
+                         line.account.account_number, bill_cell(line, numbers, csv=True), line.penalty_date or "",
                          line.charge, line.penalty, line.interest, line.total))  # fmt: skip
     text.flush()
     text.detach()
@@ -125,6 +141,7 @@ def write_pdf(statement: UnpaidStatement, out: Any) -> int:
     table = _Table(page, title)
     table.header()
     current, count, subtotal = None, 0, Decimal("0.00")
+    numbers = charge_numbers(statement)
     for line in lines(statement):
         if current is not None and line.parcel_id != current:
             if count > 1:
@@ -134,7 +151,7 @@ def write_pdf(statement: UnpaidStatement, out: Any) -> int:
         current, count, subtotal = line.parcel_id, count + 1, subtotal + line.total
         table.row([line.tax_map_number if first else "", line.address if first else "",
                    (line.area.name if line.area else "—") if first else "", (line.owner_name or "unknown") if first
-                   else "", line.what, str(line.penalty_date or ""), _money(line.charge),
+                   else "", bill_cell(line, numbers), str(line.penalty_date or ""), _money(line.charge),
                    _money(line.penalty), _money(line.interest), _money(line.total)], rule=True)  # fmt: skip
     if count > 1:
         table.row(["", "", "", "Total for the property", "", "", "", "", "", _money(subtotal)], "B", rule=True)

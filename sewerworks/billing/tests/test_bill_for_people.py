@@ -59,3 +59,24 @@ def test_an_industrial_bill_prints_rounded_figures_and_its_stub_on_the_page_of_i
         assert "Readings" not in page.split("Charges")[1].split("Total due")[0]
         assert "RETURN WITH YOUR PAYMENT" in page.upper()
     assert [home.account_number in p for p in batch if p not in plant_pages] == [True]
+
+
+@pytest.mark.django_db
+def test_the_bill_page_names_a_surcharge_in_words_not_as_a_compliance_finding_or_a_key(
+    client: Any, staff: Any, make_account: Any, autumn: BillingPeriod
+) -> None:
+    """Issue 38, item 7 on screen: "BOD", not "Bod"; "measured (mg/L)", not "measured mg l"; and a charge's
+    working is not headed "complies", since a surcharge is not a finding of compliance."""
+    plant = make_account(user_class="industrial", meters=[{"start": 0, "end": 405_000, "unit": "ft3", "dials": 7}])
+    do_record_strength(plant, autumn, acting_user=staff.clerk, source="District lab report 2026-114",
+                       bod=Decimal(480), suspended_solids=Decimal(290), chlorine_demand=Decimal(18))  # fmt: skip
+    posted(autumn, staff)
+    bill = Bill.objects.get(account=plant)
+    client.force_login(staff.clerk)
+    page = client.get(f"/billing/bills/{bill.pk}/").content.decode()
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    assert "BOD 480 mg/L is above the normal 300 mg/L" in text
+    assert "Suspended solids 290 mg/L is not above the normal" in text
+    assert "Bod " not in text and "mg l" not in text
+    assert "measured (mg/L) 480; normal (mg/L) 300" in text
+    assert "complies BOD" not in text and "complies Suspended" not in text

@@ -167,3 +167,31 @@ def test_the_command_line_prints_the_connection_charges_line(scene: Any, staff: 
     call_command("relevy", "--as-user", staff.clerk.username, "statement", "2026-09-20", stdout=out)
     assert "108.1-1-1      SMITH JOHN               §118-54     charge $1,100.00 penalty $0.00 interest $0.00 = " \
         "$1,100.00" in out.getvalue()  # fmt: skip
+
+
+def test_the_statement_names_a_connection_charge_by_its_number_in_the_csv_the_pdf_and_the_notice(
+    scene: Any, staff: Any
+) -> None:
+    """Not by the internal key "connection:<id>": the Board and the owner know the bill as CC-<year>-<n>."""
+    import csv
+    import io
+
+    from sewerworks.billing.taxroll.notices import notices
+    from sewerworks.billing.taxroll.statement_docs import write_csv, write_pdf
+    from sewerworks.billing.tests.test_bill_pdfs import text_of
+
+    year, charges = scene
+    number = charges["A"].number
+    statement = do_file_statement(STATEMENT_DATE, acting_user=staff.clerk)
+    out = io.BytesIO()
+    write_csv(statement, out)
+    rows = list(csv.DictReader(io.StringIO(out.getvalue().decode("utf-8-sig"))))
+    row = next(r for r in rows if r["penalty_date"] == "2026-07-01")
+    assert (row["bill"], row["amount"]) == (number, "1100.00")
+    assert not any(r["bill"].startswith("connection:") for r in rows)
+    pdf = io.BytesIO()
+    write_pdf(statement, pdf)
+    text = " ".join(text_of(pdf.getvalue()))
+    assert number in text and "connection:" not in text
+    (notice,) = notices(statement, [year.accounts["A"].pk], 1)
+    assert any(r[0] == f"{number} (§118-54)" and r[-1] == "$1,100.00" for r in notice.rows)
