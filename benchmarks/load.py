@@ -136,16 +136,20 @@ def mix(targets: dict[str, Any]) -> list[tuple[str, float, Callable[[User, rando
 
 
 def run(
-    users: list[User], seconds: float, choose: Callable[..., tuple[str, Callable[..., Any]]], *, per_user: bool = False
+    users: list[User], seconds: float, choose: Callable[..., tuple[str, Callable[..., Any]]], *, per_user: bool = False,
+    think: Callable[[User, random.Random], float] | None = None,
 ) -> dict[str, list[tuple[float, int]]]:
     """Every user's thread requests what ``choose(rng)`` (``choose(user, rng)`` with ``per_user``) picks, for
-    ``seconds``: (ms, status) by kind."""
+    ``seconds``: (ms, status) by kind. With ``think``, a user pauses that many seconds after each answer (a
+    person reading the page); without, the next request goes at once (a closed loop)."""
     results: dict[str, list[tuple[float, int]]] = defaultdict(list)
     lock = threading.Lock()
     deadline = time.perf_counter() + seconds
 
     def work(user: User, seed: int) -> None:
         rng, mine = random.Random(seed), []
+        if think is not None:  # people arrive over a pause's length, not all in the first millisecond
+            time.sleep(min(rng.uniform(0, think(user, rng)), seconds))
         while time.perf_counter() < deadline:
             name, fn = choose(user, rng) if per_user else choose(rng)
             start = time.perf_counter()
@@ -154,6 +158,8 @@ def run(
             except Exception:  # noqa: BLE001 - a failed request is an error in the figures
                 status = 0
             mine.append((name, (time.perf_counter() - start) * 1000, status))
+            if think is not None:
+                time.sleep(max(0.0, min(think(user, rng), deadline - time.perf_counter())))
         with lock:
             for name, ms, status in mine:
                 results[name].append((ms, status))

@@ -5,9 +5,14 @@ once, against gunicorn on a throwaway PostgreSQL as scripts/load.sh builds it:
     python -m benchmarks public_load [--owners 200] [--staff 20] [--seconds 60] [--floor-seconds 15]
 
 runs ``scripts/load.sh`` with this module as its generator (LOAD_MODULE) and benchmarks/public_load_setup.py as
-its set-up. The floor: the same 220 users against /healthz in the same run. R = owner-page p95 ÷ floor p95.
-The last line: ``public_load ÷ floor R (goal ≤ 10): met|MISSED``; met also needs the owner page's p95 ≤ 300 ms,
-0 errors and 0 answers about another person's objects. Sign-up to the first page is timed once (the sign-up,
+its set-up. The floor: the same 220 users against /healthz in the same run. R = owner-page p95 ÷ floor p95, both
+in a closed loop (each user's next request as soon as the last is answered: what the page costs beside the
+floor at saturation). A closed loop of 220 users on two cores cannot answer anything in 300 ms (Little's law: at
+the floor's ~270 requests a second, /healthz itself waits ~0.8 s), so the owner page's p95 ≤ 300 ms is measured
+in a second, paced phase: the same users, each pausing after an answer as a person reads a page (owners 20 s and
+staff 3 s on average, exponential; ``--owner-think``, ``--staff-think``). The last line:
+``public_load ÷ floor R (goal ≤ 10): met|MISSED``; met also needs the paced owner page's p95 ≤ 300 ms, 0 errors
+and 0 answers about another person's objects in either phase. Sign-up to the first page is timed once (the sign-up,
 the sign-in and the account's first page; goal ≤ 1 s).
 """
 
@@ -28,6 +33,8 @@ from typing import Any
 from benchmarks.load import User, figures, mix, run
 
 GOAL_RATIO, GOAL_P95_MS, GOAL_SIGNUP_S = 10.0, 300.0, 1.0
+# The paced phase's pauses: an owner reads a page (20 s on average) before the next; a clerk at work, 3 s.
+OWNER_THINK_S, STAFF_THINK_S = 20.0, 3.0
 OWNER_KINDS = ("owner page", "bill PDF", "lookup", "probe (404)")
 
 
@@ -90,6 +97,9 @@ def generate(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--floor-seconds", type=float, default=15)
     parser.add_argument("--watch", action="append", default=[])
+    parser.add_argument("--paced-seconds", type=float, default=60)
+    parser.add_argument("--owner-think", type=float, default=OWNER_THINK_S)
+    parser.add_argument("--staff-think", type=float, default=STAFF_THINK_S)
     args = parser.parse_args(argv)
     targets = json.loads(open(args.targets).read())  # noqa: SIM115
     owners = targets["public"]
@@ -105,6 +115,9 @@ def generate(argv: list[str]) -> int:
     ow, sw = [w for _, w, _ in kinds], [w for _, w, _ in staff_kinds]
 
     work = run_split(people, staff, args.seconds, kinds, ow, staff_kinds, sw)
+    pauses = {**{id(u): args.owner_think for u in people}, **{id(u): args.staff_think for u in staff}}
+    paced = run_split(people, staff, args.paced_seconds, kinds, ow, staff_kinds, sw,
+                      think=lambda u, r: r.expovariate(1 / pauses[id(u)]))  # fmt: skip
     floor_f = figures(floor["healthz"], args.floor_seconds)
     print(f"public_load: {len(people)} owners and {len(staff)} staff users, mix {args.seconds:.0f} s, floor "
           f"{args.floor_seconds:.0f} s, against {args.base}")  # fmt: skip
@@ -113,14 +126,24 @@ def generate(argv: list[str]) -> int:
     for name, f in rows:
         print(f"{name:<22}{f['requests']:>9}{f['errors']:>7}{f['p50_ms']:>9}{f['p95_ms']:>9}{f['p99_ms']:>9}"
               f"{f['rps']:>8}")  # fmt: skip
-    leaks = sum(1 for _, s in work.get("probe (404)", []) if s >= 600)
-    errors = sum(1 for samples in work.values() for _, s in samples if s >= 400 or s == 0)
+    print(f"paced: each owner pauses {args.owner_think:g} s on average after an answer, each staff user "
+          f"{args.staff_think:g} s (exponential), {args.paced_seconds:.0f} s")  # fmt: skip
+    for name in sorted(paced):
+        f = figures(paced[name], args.paced_seconds)
+        print(f"{name:<22}{f['requests']:>9}{f['errors']:>7}{f['p50_ms']:>9}{f['p95_ms']:>9}{f['p99_ms']:>9}"
+              f"{f['rps']:>8}")  # fmt: skip
+    both = [*work.values(), *paced.values()]
+    leaks = sum(1 for samples in (work.get("probe (404)", []), paced.get("probe (404)", []))
+                for _, s in samples if s >= 600)  # fmt: skip
+    errors = sum(1 for samples in both for _, s in samples if s >= 400 or s == 0)
     signup = signup_to_first_page(args.base)
-    page = figures(work["owner page"], args.seconds)
-    ratio = page["p95_ms"] / max(floor_f["p95_ms"], 0.1)
+    saturated = figures(work["owner page"], args.seconds)
+    page = figures(paced["owner page"], args.paced_seconds)
+    ratio = saturated["p95_ms"] / max(floor_f["p95_ms"], 0.1)
     print(f"sign-up to first page: {signup:.2f} s (goal ≤ {GOAL_SIGNUP_S:.0f} s: "
           f"{'met' if signup <= GOAL_SIGNUP_S else 'MISSED'})")  # fmt: skip
-    print(f"owner page p95 {page['p95_ms']} ms (goal ≤ {GOAL_P95_MS:.0f}); errors {errors}; answers about another "
+    print(f"owner page p95 {page['p95_ms']} ms paced (goal ≤ {GOAL_P95_MS:.0f}), {saturated['p95_ms']} ms in the "
+          f"closed loop (the ratio's); errors {errors}; answers about another "
           f"person's objects {leaks}")  # fmt: skip
     met = ratio <= GOAL_RATIO and page["p95_ms"] <= GOAL_P95_MS and errors == 0 and leaks == 0
     print(f"public_load ÷ floor {ratio:.1f} (goal ≤ {GOAL_RATIO:.0f}): {'met' if met else 'MISSED'}")
@@ -128,7 +151,8 @@ def generate(argv: list[str]) -> int:
 
 
 def run_split(people: list[Any], staff: list[Any], seconds: float, kinds: list[Any], ow: list[float],
-              staff_kinds: list[Any], sw: list[float]) -> dict[str, list[tuple[float, int]]]:  # fmt: skip
+              staff_kinds: list[Any], sw: list[float], think: Callable[[Any, random.Random], float] | None = None,
+              ) -> dict[str, list[tuple[float, int]]]:  # fmt: skip
     """Owners draw from the owners' mix, staff from the staff's, all at once; staff kinds are prefixed."""
     chosen: dict[int, tuple[list[Any], list[float], str]] = {}
     for u in people:
@@ -141,7 +165,7 @@ def run_split(people: list[Any], staff: list[Any], seconds: float, kinds: list[A
         name, _, fn = rng.choices(pool, weights)[0]
         return prefix + name, fn
 
-    return run(people + staff, seconds, choose_for, per_user=True)
+    return run(people + staff, seconds, choose_for, per_user=True, think=think)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -173,15 +173,16 @@ def strength_findings(facts: UserChargeFacts, billed: Decimal, p: ChargeParamete
         if measured is None:
             continue
         normal = p.normal_strength[key]
+        label = name[0].upper() + name[1:]  # "BOD", not str.capitalize()'s "Bod"
         if measured > normal:
             pounds = excess_pounds(billed, measured, normal)
             sentence = (
-                f"{name[0].upper()}{name[1:]} {num(measured)} mg/L is above the normal {num(normal)} mg/L: "
+                f"{label} {num(measured)} mg/L is above the normal {num(normal)} mg/L: "
                 f"{quantity(pounds)} lb above normal at {money(p.strength_rates[key])}/lb."
             )
         else:
             sentence = (
-                f"{name[0].upper()}{name[1:]} {num(measured)} mg/L is not above the normal {num(normal)} mg/L: no surcharge."
+                f"{label} {num(measured)} mg/L is not above the normal {num(normal)} mg/L: no surcharge."
             )
         compared: Compared = {"measured_mg_l": num(measured), "normal_mg_l": num(normal)}
         findings.append(_finding(f"strength-{key}", sentence, ["I-03"], compared=compared))
