@@ -153,11 +153,12 @@ def _relevy_charge(statement: UnpaidStatement, on: dt.date, user_id: int | None,
         return 0
     n, d = (percent / 100).as_integer_ratio()
     flat_cents = int(flat * 100)
+    # What moved for each parcel on the statement: its bills' transfers and its §118-54 connection charges' (I-123:
+    # a lien relevied with the sewer rents, so the Board's charge is on it too), not this charge's own transfer.
     moved = (
-        f"SELECT t.parcel_id, MIN(l.account_id) AS account_id, CAST(-SUM(t.amount) AS BIGINT) AS total FROM {LEDGER} t"
-        f" JOIN {LINE} l ON l.bill_id = t.bill_id AND l.statement_id = %s WHERE t.kind = %s"
-        f" AND t.bill_id IN (SELECT bill_id FROM {LINE} WHERE statement_id = %s) AND t.source_key LIKE %s"
-        " GROUP BY t.parcel_id"
+        f"SELECT t.parcel_id, MIN(t.account_id) AS account_id, CAST(-SUM(t.amount) AS BIGINT) AS total FROM {LEDGER} t"
+        f" WHERE t.kind = %s AND t.parcel_id IN (SELECT parcel_id FROM {LINE} WHERE statement_id = %s)"
+        " AND t.source_key LIKE %s AND t.source_key NOT LIKE %s GROUP BY t.parcel_id"
     )
     charge = f"({flat_cents} + (2 * m.total * {n} + {d}) / {2 * d})"
     tail, tail_params = _common(statement, on, user_id)
@@ -170,7 +171,7 @@ def _relevy_charge(statement: UnpaidStatement, on: dt.date, user_id: int | None,
             f" {keyed('m.parcel_id')}, %s, {tail} FROM ({moved}) m WHERE m.total > 0 AND {charge} > 0"
             " ON CONFLICT (source_key) DO NOTHING",
             [K.RELEVY_CHARGE.value, sums.day(on), key, f"Relevy charge (I-119), {statement}"[:200], *tail_params,
-             statement.pk, K.RELEVY_TRANSFER.value, statement.pk, f"{prefix(statement)}%"],
+             K.RELEVY_TRANSFER.value, statement.pk, f"{prefix(statement)}%", f"{prefix(statement)}parcel:%"],
         )  # fmt: skip
         cur.execute(
             f"INSERT INTO {LEDGER} {columns} SELECT c.parcel_id, c.account_id, %s, -c.amount, %s,"

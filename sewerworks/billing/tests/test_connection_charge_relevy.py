@@ -195,3 +195,22 @@ def test_the_statement_names_a_connection_charge_by_its_number_in_the_csv_the_pd
     assert number in text and "connection:" not in text
     (notice,) = notices(statement, [year.accounts["A"].pk], 1)
     assert any(r[0] == f"{number} (§118-54)" and r[-1] == "$1,100.00" for r in notice.rows)
+
+
+def test_the_boards_relevy_charge_is_reckoned_on_the_connection_charge_relevied_as_well(scene: Any, staff: Any) -> None:
+    """I-119 with I-123: 2% and $5.00 a parcel, on what moved to the roll: A's $43.03 sewer bill and the $1,000.00
+    of its connection charge unpaid at the cut-off: $5.00 + 2% of $1,043.03 ($20.8606) = $25.86."""
+    from sewerworks.core.resolutions.actions import ProposedValue, do_record_resolution
+
+    year, charges = scene
+    terms = [ProposedValue("relevy.charge_percent", 2), ProposedValue("relevy.charge_flat", "5.00")]
+    do_record_resolution(instrument="Resolution 2026-80", adopted_on=D(2026, 11, 1), effective_on=D(2026, 11, 1),
+                         title="Relevy charge", acting_user=staff.clerk, values=terms)  # fmt: skip
+    statement = do_file_statement(STATEMENT_DATE, acting_user=staff.clerk)
+    _pay(charges["A"], "100.00", D(2026, 10, 10), staff.clerk, "CC-A2")
+    do_adopt_statement(statement, resolution=year.resolution, adopted_on=ADOPTED_ON, acting_user=staff.clerk)
+    parcel = year.accounts["A"].parcel
+    charge = LedgerEntry.objects.get(source_key=f"relevy-charge:{statement.pk}:parcel:{parcel.pk}")
+    assert (charge.kind, charge.amount) == ("relevy_charge", Decimal("25.86"))
+    moved = LedgerEntry.objects.filter(parcel=parcel, kind="relevy_transfer")
+    assert -sum((e.amount for e in moved), Decimal(0)) == Decimal("1068.89")  # $43.03 + $1,000.00 + $25.86
