@@ -185,11 +185,21 @@ def draw_bill(page: Page, bill: PaperBill) -> None:
     stub(page, bill)
 
 
-def typeset_paper(bills: Sequence[PaperBill], path: str) -> int:
-    """Write ``bills`` to a PDF at ``path``, each from a new page; the number of pages."""
+def _drawn(bills: Sequence[PaperBill]) -> Page:
     page = Page()
     for bill in bills:
         draw_bill(page, bill)
     page.pdf.set_creator("sewerworks")
+    return page
+
+
+def typeset_paper(bills: Sequence[PaperBill], path: str) -> int:
+    """Write ``bills`` to a PDF at ``path``, each from a new page; the number of pages."""
+    page = _drawn(bills)
     page.pdf.output(path)
     return int(page.pdf.pages_count)
+
+
+def paper_bytes(bills: Sequence[PaperBill]) -> bytes:
+    """``bills`` as one PDF in memory (a few: an owner's download)."""
+    return bytes(_drawn(bills).pdf.output())

@@ -8,6 +8,7 @@ from typing import Any
 
 from sewerworks.billing.documents.context import BILL_RELATED, PenaltyTerms, bill_terms, period_context, sheets
 from sewerworks.billing.documents.paper import PaperBill, paper_bill
+from sewerworks.billing.documents.paper_sheet import paper_bytes
 from sewerworks.billing.documents.reprint import since_the_bill
 from sewerworks.billing.models import Bill, BillingPeriod, Rebill
 from sewerworks.core.documents.render import render_document
@@ -47,3 +48,13 @@ def chunk_bills(
         sheet["seq"] = seq
         out.append(paper_bill(sheet, its_shared))
     return out
+
+
+def mailed_bill_pdf(bill: Bill) -> bytes:
+    """The bill as the mailing prints it (fpdf2, ``paper_sheet``), alone and with no mailing number: what an owner
+    downloads (issue 37). Drawn in tens of milliseconds where the HTML bill (``bill_pdf``) takes hundreds, so the
+    public download costs the shared server little; the same sheet, words and figures as the one mailed."""
+    bill = Bill.objects.select_related(*BILL_RELATED).get(pk=bill.pk)
+    terms = bill_terms(bill)  # a rebill's own bill date and penalty date (I-110)
+    sheet = sheets([bill], bill.period, terms)[0]
+    return paper_bytes([paper_bill(sheet, period_context(bill.period, terms))])

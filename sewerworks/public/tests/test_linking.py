@@ -152,3 +152,23 @@ def test_a_user_with_a_role_cannot_be_given_a_public_account_and_the_fence_reads
         PublicAccount.objects.create(user=clerk, email="carol@example.org")
     client.force_login(clerk)
     assert client.get("/registry/").status_code == 200  # staff: not fenced
+
+
+def test_the_owners_download_is_the_bill_as_mailed_without_a_mailing_number(world: Any, client: Any) -> None:
+    """Issue 37: the sheet the mailing prints (fpdf2), for this bill alone: its number, its account, the amount and
+    the payment stub, and no "Mailing no." (that belongs to a batch)."""
+    import io
+
+    from pypdf import PdfReader
+
+    carol = make_public("carol@example.org")
+    client.force_login(carol.user)
+    printed = next(s for s in sheets([world.ann.bill], world.period) if s["bill"].pk == world.ann.bill.pk)
+    _link(client, "MAR-000001", printed["access_code"])
+    response = client.get(f"/public/bills/{world.ann.bill.public_id}/")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    text = " ".join(p.extract_text() for p in reader.pages)
+    assert reader.metadata is not None and reader.metadata.creator == "sewerworks"
+    assert "MAR-000001" in text and printed["number"] in text and "RETURN WITH YOUR PAYMENT" in text.upper()
+    assert "Mailing no." not in text

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from sewerworks.billing.documents.render import bill_pdf
+from sewerworks.billing.documents.render import mailed_bill_pdf
 from sewerworks.billing.models import Bill
 from sewerworks.core.documents.responses import pdf_response
 from sewerworks.enforcement.documents.render import notice_pdf
@@ -97,7 +97,7 @@ def unlink(request: HttpRequest, account: PublicAccount, public_id: str) -> Http
 @public_account_required
 def bill(request: HttpRequest, account: PublicAccount, public_id: str) -> HttpResponse:
     found = get_visible_or_404(request.user, Bill, public_id)
-    return pdf_response(bill_pdf(found), f"sewer-bill-{found.period.end:%Y-%m}.pdf")
+    return pdf_response(mailed_bill_pdf(found), f"sewer-bill-{found.period.end:%Y-%m}.pdf")
 
 
 @public_account_required
