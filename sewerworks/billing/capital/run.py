@@ -108,12 +108,9 @@ def do_run_capital_charge(tax_year: int, *, acting_user: Any) -> CapitalChargeRu
             started_at=now,
         )
         record.charged = sql.insert_charges(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
-        resolved = CapitalChargeIssue.objects.filter(
-            tax_year=tax_year,
-            resolved_by__isnull=True,
-            parcel__in=CapitalCharge.objects.filter(tax_year=tax_year).values("parcel"),
-        )
-        issues = list(resolved)
+        open_ = CapitalChargeIssue.objects.filter(tax_year=tax_year, resolved_by__isnull=True)
+        issues = list(open_.filter(parcel__in=CapitalCharge.objects.filter(tax_year=tax_year, parcel__in=open_.values(
+            "parcel")).values("parcel")))  # fmt: skip  # probed by the open issues' parcels, not every charge
         for issue in issues:
             issue.resolved_by = record
         # one UPDATE and one history row each (simple-history's own bulk path), not a save per issue

@@ -59,63 +59,69 @@ def amount_sql(v: str, r: str) -> str:
     return f"(({a}) / 1000 + ((({a}) %% 1000) * {MILLION} + (({v}) %% {MILLION}) * ({r}) + 500000000) / {BILLION})"
 
 
-def payers_sql(rates: dict[int, int], on: dt.date) -> tuple[str, list[Any]]:
-    """SELECT parcel_id, area_id, contract_user, rate_micro of everyone charged: the parcels inside an area with
-    a rate, and the contract users (I-10). ``rates``: area id -> rate in millionths."""
+def _arms(rates: dict[int, int], on: dt.date) -> tuple[list[tuple[str, str, str, str]], list[Any]]:
+    """Who is charged, as two arms of (area, contract user, rate in millionths, WHERE) over ``parcel p``: the parcels
+    inside an area with a rate, and the contract users (I-10); the WHERE's parameters. ``rates``: area id -> rate in
+    millionths."""
     rate_case = "CASE " + " ".join(f"WHEN {{area}} = {int(k)} THEN {int(v)}" for k, v in rates.items()) + " END"
-    parcel, account, lateral, main = _t(Parcel), _t(SewerAccount), _t(Lateral), _t(SewerMain)
+    account, lateral, main = _t(SewerAccount), _t(Lateral), _t(SewerMain)
     areas = ", ".join(str(int(k)) for k in rates) or "NULL"
     revenue = (
         f"(SELECT m.improvement_area_id FROM {lateral} l JOIN {main} m ON m.id = l.main_id "
         f"WHERE l.parcel_id = p.id ORDER BY l.id LIMIT 1)"
     )
-    inside = (
-        f"SELECT p.id AS parcel_id, p.improvement_area_id AS area_id, 0 AS contract_user, "
-        f"{rate_case.format(area='p.improvement_area_id')} AS rate FROM {parcel} p "
-        f"WHERE p.improvement_area_id IN ({areas})"
-    )
-    contract = (
-        f"SELECT p.id, {revenue}, 1, {rate_case.format(area=revenue)} FROM {parcel} p "
-        f"WHERE p.improvement_area_id IS NULL AND EXISTS (SELECT 1 FROM {account} a WHERE a.parcel_id = p.id "
-        f"AND a.contract_user = %s AND (a.opened_on IS NULL OR a.opened_on <= %s) "
-        f"AND (a.closed_on IS NULL OR a.closed_on >= %s)) AND {revenue} IN ({areas})"
-    )
-    return f"{inside} UNION ALL {contract}", [True, on, on]
+    inside = ("p.improvement_area_id", "0", rate_case.format(area="p.improvement_area_id"),
+              f"p.improvement_area_id IN ({areas})")  # fmt: skip
+    contract = (revenue, "1", rate_case.format(area=revenue),
+                f"p.improvement_area_id IS NULL AND EXISTS (SELECT 1 FROM {account} a WHERE a.parcel_id = p.id "
+                f"AND a.contract_user = %s AND (a.opened_on IS NULL OR a.opened_on <= %s) "
+                f"AND (a.closed_on IS NULL OR a.closed_on >= %s)) AND {revenue} IN ({areas})")  # fmt: skip
+    return [inside, contract], [True, on, on]
 
 
 def insert_charges(*, tax_year: int, roll_year: int, rates: dict[int, int], on: dt.date, run_id: int) -> int:
     """Write the charge of every payer with a taxable value on ``roll_year`` not charged for ``tax_year`` yet:
-    one INSERT … SELECT. Returns the rows written."""
-    payers, params = payers_sql(rates, on)
+    one INSERT … SELECT of two arms, each joining the roll itself (so the planner reads the parcels inside the
+    areas as it would for a plain join, not through a union it must materialise). Returns the rows written."""
+    arms, params = _arms(rates, on)
     value = cents_sql("v.taxable_value")
+    selects = [
+        f"SELECT %s, p.id, {area}, {user} = 1, %s, {value}, ({rate}) * 1.0 / {MILLION}, {amount_sql(value, rate)}, %s "
+        f"FROM {_t(Parcel)} p JOIN {_t(AssessedValue)} v ON v.parcel_id = p.id AND v.roll_year = %s "
+        f"WHERE v.taxable_value IS NOT NULL AND {where}"
+        for area, user, rate, where in arms
+    ]
     sql = (
         f"INSERT INTO {_t(CapitalCharge)} (tax_year, parcel_id, area_id, contract_user, roll_year, taxable_value, "
-        f"rate, amount, run_id) "
-        f"SELECT %s, x.parcel_id, x.area_id, x.contract_user = 1, %s, {value}, x.rate * 1.0 / {MILLION}, "
-        f"{amount_sql(value, 'x.rate')}, %s "
-        f"FROM ({payers}) x JOIN {_t(AssessedValue)} v ON v.parcel_id = x.parcel_id AND v.roll_year = %s "
-        f"WHERE v.taxable_value IS NOT NULL AND NOT EXISTS (SELECT 1 FROM {_t(CapitalCharge)} c "
-        f"WHERE c.tax_year = %s AND c.parcel_id = x.parcel_id)"
-    )
+        f"rate, amount, run_id) {selects[0]} UNION ALL {selects[1]} ON CONFLICT (tax_year, parcel_id) DO NOTHING"
+    )  # the charged are skipped by the unique constraint's own probe, not a second one (NOT EXISTS)
+    head = [tax_year, roll_year, run_id, roll_year]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [tax_year, roll_year, run_id, *params, roll_year, tax_year])
+        cursor.execute(sql, [*head, *head, *params])
         return int(cursor.rowcount)
 
 
 def insert_issues(*, tax_year: int, roll_year: int, rates: dict[int, int], on: dt.date, run_id: int) -> int:
     """Name every payer the run could not charge (no value on the roll year, or no taxable value), once per
-    parcel and problem: one INSERT … SELECT. Returns the rows written."""
-    payers, params = payers_sql(rates, on)
-    sql = (
-        f"INSERT INTO {_t(CapitalChargeIssue)} (tax_year, parcel_id, problem, found_by_id, excluded_reason) "
-        f"SELECT %s, x.parcel_id, CASE WHEN v.id IS NULL THEN %s ELSE %s END, %s, '' "
-        f"FROM ({payers}) x LEFT JOIN {_t(AssessedValue)} v ON v.parcel_id = x.parcel_id AND v.roll_year = %s "
-        f"WHERE (v.id IS NULL OR v.taxable_value IS NULL) AND NOT EXISTS (SELECT 1 FROM {_t(CapitalChargeIssue)} i "
-        f"WHERE i.tax_year = %s AND i.parcel_id = x.parcel_id AND i.resolved_by_id IS NULL)"
-    )
+    parcel and problem: one INSERT … SELECT, run after ``insert_charges``. A payer it could not charge is one with
+    no charge of the tax year: found by the charges' own unique index (tax year, parcel), the roll read only for
+    those few to name the problem. Returns the rows written."""
+    arms, params = _arms(rates, on)
+    value = f"(SELECT 1 FROM {_t(AssessedValue)} v WHERE v.parcel_id = p.id AND v.roll_year = %s)"
+    selects = [
+        f"SELECT %s, p.id, CASE WHEN EXISTS {value} THEN %s ELSE %s END, %s, '' FROM {_t(Parcel)} p WHERE {where} "
+        f"AND NOT EXISTS (SELECT 1 FROM {_t(CapitalCharge)} c WHERE c.tax_year = %s AND c.parcel_id = p.id) "
+        f"AND NOT EXISTS (SELECT 1 FROM {_t(CapitalChargeIssue)} i WHERE i.tax_year = %s AND i.parcel_id = p.id "
+        f"AND i.resolved_by_id IS NULL)"
+        for _, _, _, where in arms
+    ]
     no_value, no_taxable = CapitalChargeIssue.Problem.NO_VALUE, CapitalChargeIssue.Problem.NO_TAXABLE_VALUE
+    head = [tax_year, roll_year, no_taxable, no_value, run_id]
+    tail = [tax_year, tax_year]
+    sql = (f"INSERT INTO {_t(CapitalChargeIssue)} (tax_year, parcel_id, problem, found_by_id, excluded_reason) "
+           f"{selects[0]} UNION ALL {selects[1]}")  # fmt: skip
     with connection.cursor() as cursor:
-        cursor.execute(sql, [tax_year, no_value, no_taxable, run_id, *params, roll_year, tax_year])
+        cursor.execute(sql, [*head, *tail, *head, *params, *tail])
         return int(cursor.rowcount)
 
 

@@ -42,7 +42,8 @@ class CapitalCharge(models.Model):
 
     tax_year = models.PositiveSmallIntegerField("tax year")
     parcel = models.ForeignKey(
-        "registry.Parcel", verbose_name="parcel", on_delete=models.PROTECT, related_name="capital_charges"
+        "registry.Parcel", verbose_name="parcel", on_delete=models.PROTECT, related_name="capital_charges",
+        db_index=False,  # every read names the tax year: the unique (tax year, parcel) index serves it
     )
     area = models.ForeignKey(
         "registry.ImprovementArea",
@@ -50,13 +51,15 @@ class CapitalCharge(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
         help_text="The parcel's area, or a contract user's revenue area (I-10).",
+        db_index=False,  # two areas: an index of two values that a million inserts keep up and no query reads
     )
     contract_user = models.BooleanField("contract user", default=False)
     roll_year = models.PositiveSmallIntegerField("roll year")
     taxable_value = MoneyField("taxable value ($)")
     rate = models.DecimalField("rate per $1,000", max_digits=12, decimal_places=6)
     amount = MoneyField("charge ($)")
-    run = models.ForeignKey(CapitalChargeRun, verbose_name="run", on_delete=models.PROTECT, related_name="charges")
+    run = models.ForeignKey(CapitalChargeRun, verbose_name="run", on_delete=models.PROTECT, related_name="charges",
+                            db_index=False)  # fmt: skip  # one value a year: no query reads charges by run
 
     class Meta:
         verbose_name = "capital charge"
