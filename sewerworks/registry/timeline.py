@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from sewerworks.core.compiled import compiled
 from sewerworks.core.records.sections import prefetched, present, record_probe
 from sewerworks.core.records.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import AssessedValue, Connection, Ownership, Parcel, PrivateSystem, WaterMeter
 
 record_probe("private_systems", lambda pk: PrivateSystem.objects.filter(parcel_id=pk))
 record_probe("assessments", lambda pk: AssessedValue.objects.filter(parcel_id=pk))
+_CHANGES = compiled(  # the parcel record's last changes (its SQL compiled once per process, issue 38)
+    "parcel changes",
+    lambda pk: Parcel.history.filter(id=pk).select_related("history_user").order_by("-history_date")[:30],
+)
 
 
 @timeline_source
@@ -53,7 +58,7 @@ def parcel_events(subject: Any) -> Iterable[TimelineEvent]:
                 f"Meter {m.serial} certified by {m.certified_by or 'the Water Superintendent'}",
                 section="118-25",
             )
-    for h in subject.history.select_related("history_user").order_by("-history_date")[:30]:
+    for h in _CHANGES(subject.pk):
         who = h.history_user.username if h.history_user else "system"
         verb = {"+": "created", "~": "changed", "-": "deleted"}[h.history_type]
         yield TimelineEvent(h.history_date, "change", f"Parcel record {verb} by {who}", h.history_change_reason or "")

@@ -92,6 +92,22 @@ def prefetched(subject: Any, name: str, fallback: Any) -> list[Any]:
     return list(cache[name] if name in cache else fallback)
 
 
+def hold(subject: Any, name: str, rows: list[Any]) -> None:
+    """Keep ``rows`` as ``subject``'s related rows ``name`` (a reverse foreign key's related name), as
+    ``prefetch_related`` keeps them: ``subject.<name>.all()`` and :func:`prefetched` then answer them with no
+    query. For rows read otherwise than by a prefetch (``core.compiled``)."""
+    rows = list(rows)
+    field = getattr(type(subject), name).field  # the rows' foreign key to the subject: known, as a prefetch knows it
+    for row in rows:
+        field.set_cached_value(row, subject)
+    queryset = getattr(subject, name).all()
+    queryset._result_cache = rows
+    queryset._prefetch_done = True
+    if not hasattr(subject, "_prefetched_objects_cache"):
+        subject._prefetched_objects_cache = {}
+    subject._prefetched_objects_cache[name] = queryset
+
+
 def sections_for(request: HttpRequest, subject: Any) -> list[RecordSection]:
     out = [s for s in (source(request, subject) for source in _SOURCES) if s is not None]
     return sorted(out, key=lambda s: s.order)
