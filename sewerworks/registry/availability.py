@@ -75,11 +75,12 @@ def _judge(parcel_id: int, geom_text: str, index: MainIndex, limit: Decimal, ids
     )
 
 
-# The last index built, with the rows it was built from: the mains are read on every call (so a main added or
-# moved is seen at once) but parsed and indexed again only when they differ (issue 19: building the index
-# was a tenth of a parcel page's time).
 _MAIN_COLUMNS = ("pk", "path", "identifier")
 _ALL_MAINS = compiled("sewer mains", lambda _: SewerMain.objects.order_by("pk").values_list(*_MAIN_COLUMNS))
+
+# The last index built, with the rows it was built from: the mains are read on every call (so a main added or
+# moved is seen at once, by whatever means) but parsed and indexed again only when they differ (issue 19:
+# building the index was a tenth of a parcel page's time); their read's SQL is compiled once (issue 38).
 _last: tuple[list[tuple[int, str, str]], MainIndex, dict[int, str]] | None = None
 
 

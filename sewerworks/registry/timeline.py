@@ -24,7 +24,9 @@ def parcel_events(subject: Any) -> Iterable[TimelineEvent]:
     when the parcel was read without them), and the parcel record's last changes."""
     if not isinstance(subject, Parcel):
         return
-    ownerships = prefetched(subject, "ownerships", Ownership.objects.filter(parcel=subject).select_related("owner"))
+    ownerships = prefetched(
+        subject, "ownerships", lambda: Ownership.objects.filter(parcel=subject).select_related("owner")
+    )
     for o in ownerships:
         if o.start:
             yield TimelineEvent(o.start, "ownership", f"{o.owner.name} became owner")
@@ -39,7 +41,7 @@ def parcel_events(subject: Any) -> Iterable[TimelineEvent]:
             yield TimelineEvent(
                 c.connected_on, "connection", f"Connected to the public sewer ({c.building})", section="118-5"
             )
-    systems = PrivateSystem.objects.filter(parcel=subject)
+    systems = lambda: PrivateSystem.objects.filter(parcel=subject)  # noqa: E731  # made only when not prefetched
     for s in prefetched(subject, "private_systems", systems) if present(subject, "private_systems") else ():
         if s.abandoned_on:
             yield TimelineEvent(

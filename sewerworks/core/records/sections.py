@@ -87,9 +87,12 @@ def present(subject: Any, name: str) -> bool:
 
 def prefetched(subject: Any, name: str, fallback: Any) -> list[Any]:
     """The related rows ``name`` of ``subject`` its page prefetched (``prefetch_related``), else ``fallback``
-    (a queryset) read now: a section or timeline source uses the page's rows instead of reading them again."""
+    (a queryset, or a function making it: made only when needed) read now: a section or timeline source
+    uses the page's rows instead of reading them again."""
     cache = getattr(subject, "_prefetched_objects_cache", {})
-    return list(cache[name] if name in cache else fallback)
+    if name in cache:
+        return list(cache[name])
+    return list(fallback() if callable(fallback) else fallback)
 
 
 def hold(subject: Any, name: str, rows: list[Any]) -> None:
