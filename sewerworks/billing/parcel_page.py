@@ -18,9 +18,9 @@ SHOWN = 20
 # know whether there are more) and the draft bills.
 _ENTRIES = compiled(
     "parcel ledger entries",
-    lambda pk: LedgerEntry.objects.filter(parcel_id=pk).select_related("account").order_by("-posted_on", "-id")[
-        : SHOWN + 1
-    ],
+    lambda pk: (
+        LedgerEntry.objects.filter(parcel_id=pk).select_related("account").order_by("-posted_on", "-id")[: SHOWN + 1]
+    ),
 )
 _DRAFTS = compiled(
     "parcel draft bills", lambda pk: Bill.objects.filter(parcel_id=pk, status="draft").select_related("period")[:5]

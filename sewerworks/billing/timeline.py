@@ -26,15 +26,19 @@ record_probe("billing_drafts", lambda pk: Bill.objects.filter(parcel_id=pk, stat
 # Each read by SQL compiled once per process (core.compiled, issue 38), newest first.
 _POSTED = compiled(
     "parcel posted bills",
-    lambda pk: Bill.objects.filter(parcel_id=pk, status="posted")
-    .select_related("period", "account")
-    .order_by("-period__end")[:LIMIT],
+    lambda pk: (
+        Bill.objects.filter(parcel_id=pk, status="posted")
+        .select_related("period", "account")
+        .order_by("-period__end")[:LIMIT]
+    ),
 )
 _PENALTIES = compiled(
     "parcel late penalties",
-    lambda pk: LedgerEntry.objects.filter(parcel_id=pk, kind=LedgerKind.PENALTY)
-    .select_related("bill__period")
-    .order_by("-posted_on", "-pk")[:LIMIT],
+    lambda pk: (
+        LedgerEntry.objects.filter(parcel_id=pk, kind=LedgerKind.PENALTY)
+        .select_related("bill__period")
+        .order_by("-posted_on", "-pk")[:LIMIT]
+    ),
 )
 _PAYMENTS = compiled(
     "parcel payments",

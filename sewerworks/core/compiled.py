@@ -6,7 +6,7 @@ process's CPU to compile a query the database answers in 0.03 ms, a dozen times 
 
 :func:`compiled` takes a function making the queryset of one key (a parcel's pk, say) and returns a reader
 of that key. On its first call in a process, the queryset is made with a stand-in key and compiled (as
-``core.records.sections.read_probes`` does for the probes); every call then runs that SQL with the real key
+the probes of ``core.records.sections`` were); every call then runs that SQL with the real key
 in place of the stand-in and builds the rows exactly as Django does (model instances with their
 ``select_related`` rows, or the tuples of ``values_list``), through Django's own iterable and converters.
 

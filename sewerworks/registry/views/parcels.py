@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from sewerworks.core.compiled import compiled
 from sewerworks.core.parameters import parameters_read_once
-from sewerworks.core.records.sections import hold, present, read_probes, sections_for
+from sewerworks.core.records.sections import hold, present, probe_columns, sections_for
 from sewerworks.core.records.timeline import timeline_for
 from sewerworks.core.web.navigation import actions_for
 from sewerworks.registry import geometry
@@ -57,11 +57,17 @@ def search_view(request: HttpRequest) -> HttpResponse:
 
 
 RECENT_READS = 6  # the reads listed under each meter
+PARCEL = "registry.parcel"  # the probes' subject
 
 
 # The rows of a parcel its page shows, each read by SQL compiled once per process (core.compiled):
 # compiling them was most of the page's time (issue 38).
-_PARCEL = compiled("parcel", lambda pk: Parcel.objects.select_related("improvement_area").filter(pk=pk))
+_PARCEL = compiled(  # the parcel with the probes of its records in other programs (core.records.sections)
+    "parcel",
+    lambda pk: (
+        Parcel.objects.select_related("improvement_area").filter(pk=pk).annotate(**probe_columns(PARCEL)).order_by()
+    ),
+)
 _OWNERSHIPS = compiled(
     "parcel ownerships",
     lambda pk: Ownership.objects.filter(parcel_id=pk).select_related("owner").order_by("-start", "pk"),
@@ -86,10 +92,9 @@ _ASSESSMENTS = compiled(
 
 
 def _read_page_rows(parcel: Parcel) -> None:
-    """The probes of the parcel's records in other programs (``core.records.sections.read_probes``), then the
-    rows its page shows and its timeline and sections reuse, one query per kind (private systems only when
-    the probe found some), kept as ``prefetch_related`` keeps them (``core.records.sections.hold``)."""
-    read_probes(parcel)
+    """The rows the parcel's page shows and its timeline and sections reuse, one query per kind (private
+    systems only when the probe found some), kept as ``prefetch_related`` keeps them
+    (``core.records.sections.hold``)."""
     hold(parcel, "ownerships", _OWNERSHIPS(parcel.pk))
     hold(parcel, "buildings", _BUILDINGS(parcel.pk))
     accounts = _ACCOUNTS(parcel.pk)
