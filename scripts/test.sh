@@ -40,12 +40,14 @@ PG_PATHS=(
   sewerworks/core/tests/test_history_everywhere.py
   sewerworks/core/tests/test_request_writes.py
   sewerworks/core/tests/test_parameters_cached.py
+  sewerworks/core/tests/test_compiled.py  # reads compiled once per process (issue 38): the same rows as the ORM's
   sewerworks/core/tests/test_resolutions.py
   sewerworks/core/tests/test_determinations_billing.py
   sewerworks/registry/tests/test_import_batches.py
   sewerworks/registry/tests/test_imports.py
   sewerworks/registry/tests/test_api.py
   sewerworks/registry/tests/test_page_costs.py
+  sewerworks/registry/tests/test_parcel_pages.py
   sewerworks/enforcement/tests/test_sweep.py
   sewerworks/enforcement/tests/test_sweep_as_of.py
   sewerworks/enforcement/tests/test_duties.py

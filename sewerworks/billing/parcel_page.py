@@ -9,10 +9,22 @@ from django.http import HttpRequest
 
 from sewerworks.billing.ledger.balances import balance
 from sewerworks.billing.models import Bill, LedgerEntry
+from sewerworks.core.compiled import compiled
 from sewerworks.core.records.sections import RecordSection, present, record_section
 from sewerworks.registry.models import Parcel
 
 SHOWN = 20
+# Read by SQL compiled once per process (core.compiled, issue 38): the latest entries (one more than shown, to
+# know whether there are more) and the draft bills.
+_ENTRIES = compiled(
+    "parcel ledger entries",
+    lambda pk: (
+        LedgerEntry.objects.filter(parcel_id=pk).select_related("account").order_by("-posted_on", "-id")[: SHOWN + 1]
+    ),
+)
+_DRAFTS = compiled(
+    "parcel draft bills", lambda pk: Bill.objects.filter(parcel_id=pk, status="draft").select_related("period")[:5]
+)
 
 
 @record_section
@@ -22,16 +34,12 @@ def parcel_ledger(request: HttpRequest, subject: Any) -> RecordSection | None:
     entries: list[LedgerEntry] = []
     total = Decimal("0.00")  # the sum of no entries
     if present(subject, "billing_ledger"):  # the parcel's probes (billing/timeline.py), when it was read with them
-        entries = list(
-            LedgerEntry.objects.filter(parcel=subject)
-            .select_related("account")
-            .order_by("-posted_on", "-id")[: SHOWN + 1]
-        )
+        entries = _ENTRIES(subject.pk)
         # the sum of the entries: of those read when they are all of them, else in SQL
         total = sum((e.amount for e in entries), Decimal("0.00")) if len(entries) <= SHOWN else balance(parcel=subject)
     drafts: list[Bill] = []
     if present(subject, "billing_drafts"):
-        drafts = list(Bill.objects.filter(parcel=subject, status="draft").select_related("period")[:5])
+        drafts = _DRAFTS(subject.pk)
     accounts = sorted(subject.accounts.all(), key=lambda a: a.account_number)  # the page's prefetch, if any
     context = {
         "balance": total,

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from sewerworks.billing.choices import LedgerKind
 from sewerworks.billing.models import Bill, LedgerEntry, Payment
+from sewerworks.core.compiled import compiled
 from sewerworks.core.records.sections import present, record_probe
 from sewerworks.core.records.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import Parcel
@@ -22,14 +23,35 @@ record_probe("billing_payments", lambda pk: Payment.objects.filter(parcel_id=pk)
 record_probe("billing_penalties", lambda pk: LedgerEntry.objects.filter(parcel_id=pk, kind=LedgerKind.PENALTY))
 record_probe("billing_drafts", lambda pk: Bill.objects.filter(parcel_id=pk, status="draft"))
 
+# Each read by SQL compiled once per process (core.compiled, issue 38), newest first.
+_POSTED = compiled(
+    "parcel posted bills",
+    lambda pk: (
+        Bill.objects.filter(parcel_id=pk, status="posted")
+        .select_related("period", "account")
+        .order_by("-period__end")[:LIMIT]
+    ),
+)
+_PENALTIES = compiled(
+    "parcel late penalties",
+    lambda pk: (
+        LedgerEntry.objects.filter(parcel_id=pk, kind=LedgerKind.PENALTY)
+        .select_related("bill__period")
+        .order_by("-posted_on", "-pk")[:LIMIT]
+    ),
+)
+_PAYMENTS = compiled(
+    "parcel payments",
+    lambda pk: Payment.objects.filter(parcel_id=pk).select_related("account").order_by("-received_on", "-id")[:LIMIT],
+)
+
 
 @timeline_source
 def billing_events(subject: Any) -> Iterable[TimelineEvent]:
     """Posted bills on a parcel, newest first."""
     if not isinstance(subject, Parcel) or not present(subject, "billing_bills"):
         return
-    bills = Bill.objects.filter(parcel=subject, status="posted").select_related("period", "account")
-    for b in bills.order_by("-period__end")[:LIMIT]:
+    for b in _POSTED(subject.pk):
         title = f"Sewer bill posted: ${b.total:,} for {b.period.start:%Y-%m-%d} – {b.period.end:%Y-%m-%d}"
         detail = f"Account {b.account.account_number}, {b.get_basis_display().lower()}"
         url = reverse("billing:bill_detail", args=[b.pk])
@@ -41,8 +63,7 @@ def penalty_events(subject: Any) -> Iterable[TimelineEvent]:
     """Late penalties added to a parcel's bills (§118-53), newest first."""
     if not isinstance(subject, Parcel) or not present(subject, "billing_penalties"):
         return
-    added = LedgerEntry.objects.filter(parcel=subject, kind=LedgerKind.PENALTY).select_related("bill__period")
-    for e in added.order_by("-posted_on", "-pk")[:LIMIT]:
+    for e in _PENALTIES(subject.pk):
         if e.bill is None:  # the sweep always names the bill
             continue
         period = e.bill.period
@@ -56,7 +77,7 @@ def payment_events(subject: Any) -> Iterable[TimelineEvent]:
     """Payments on a parcel's accounts, newest first (§118-53)."""
     if not isinstance(subject, Parcel) or not present(subject, "billing_payments"):
         return
-    for p in Payment.objects.filter(parcel=subject).select_related("account").order_by("-received_on", "-id")[:LIMIT]:
+    for p in _PAYMENTS(subject.pk):
         title = f"Payment ${p.amount:,} ({p.get_method_display().lower()}), receipt {p.receipt_number}"
         detail = f"Account {p.account.account_number}" + (f"; reversed {p.reversed_on}" if p.reversed_on else "")
         yield TimelineEvent(p.received_on, "payment", title, detail, "118-53", reverse("billing:receipt", args=[p.pk]))

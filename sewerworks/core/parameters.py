@@ -22,6 +22,7 @@ from typing import Any, cast
 from django.conf import settings
 from django.db import DatabaseError
 
+from sewerworks.core.compiled import compiled
 from sewerworks.ordinance.parameters import ParameterSet, Reference, SiteValue, load_jurisdiction
 from sewerworks.ordinance.parameters.model import ReferenceKind
 
@@ -42,10 +43,17 @@ _COLUMNS = (
 Row = tuple[Any, ...]
 
 
-def _recorded_rows() -> tuple[Row, ...]:
+def _overrides(_: Any) -> Any:
     from sewerworks.core.models import ParameterOverride
 
-    return tuple(ParameterOverride.objects.order_by("key", "effective", "pk").values_list(*_COLUMNS))
+    return ParameterOverride.objects.order_by("key", "effective", "pk").values_list(*_COLUMNS)
+
+
+_OVERRIDES = compiled("recorded parameter values", _overrides)  # its SQL compiled once per process (issue 38)
+
+
+def _recorded_rows() -> tuple[Row, ...]:
+    return tuple(_OVERRIDES(None))
 
 
 def _site_value(row: Row) -> SiteValue:

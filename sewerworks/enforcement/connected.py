@@ -16,7 +16,7 @@ from sewerworks.registry.models import Building
 
 def already_connected_warning(parcel: Any) -> str:
     """The warning for a Notice to Connect on ``parcel``, or '' when some building is not yet connected."""
-    query = Building.objects.filter(parcel=parcel).select_related("connection").order_by("name", "pk")
+    query = lambda: Building.objects.filter(parcel=parcel).select_related("connection").order_by("name", "pk")  # noqa: E731
     buildings = prefetched(parcel, "buildings", query)  # the parcel page's rows (the same order), if it read them
     if not buildings:
         return ""

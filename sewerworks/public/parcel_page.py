@@ -22,7 +22,7 @@ def parcel_public_links(request: HttpRequest, subject: Any) -> RecordSection | N
     if present(subject, "public_links"):  # the parcel's probes, when its page read them
         links = list(PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, object_id=subject.pk)
                      .select_related("person")[:20])  # fmt: skip
-    accounts = sorted(prefetched(subject, "accounts", SewerAccount.objects.filter(parcel=subject)),
+    accounts = sorted(prefetched(subject, "accounts", lambda: SewerAccount.objects.filter(parcel=subject)),
                       key=lambda a: a.account_number)  # fmt: skip
     if not links and not accounts:
         return None

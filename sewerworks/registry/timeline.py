@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from sewerworks.core.compiled import compiled
 from sewerworks.core.records.sections import prefetched, present, record_probe
 from sewerworks.core.records.timeline import TimelineEvent, timeline_source
 from sewerworks.registry.models import AssessedValue, Connection, Ownership, Parcel, PrivateSystem, WaterMeter
 
 record_probe("private_systems", lambda pk: PrivateSystem.objects.filter(parcel_id=pk))
 record_probe("assessments", lambda pk: AssessedValue.objects.filter(parcel_id=pk))
+_CHANGES = compiled(  # the parcel record's last changes (its SQL compiled once per process, issue 38)
+    "parcel changes",
+    lambda pk: Parcel.history.filter(id=pk).select_related("history_user").order_by("-history_date")[:30],
+)
 
 
 @timeline_source
@@ -19,7 +24,9 @@ def parcel_events(subject: Any) -> Iterable[TimelineEvent]:
     when the parcel was read without them), and the parcel record's last changes."""
     if not isinstance(subject, Parcel):
         return
-    ownerships = prefetched(subject, "ownerships", Ownership.objects.filter(parcel=subject).select_related("owner"))
+    ownerships = prefetched(
+        subject, "ownerships", lambda: Ownership.objects.filter(parcel=subject).select_related("owner")
+    )
     for o in ownerships:
         if o.start:
             yield TimelineEvent(o.start, "ownership", f"{o.owner.name} became owner")
@@ -34,7 +41,7 @@ def parcel_events(subject: Any) -> Iterable[TimelineEvent]:
             yield TimelineEvent(
                 c.connected_on, "connection", f"Connected to the public sewer ({c.building})", section="118-5"
             )
-    systems = PrivateSystem.objects.filter(parcel=subject)
+    systems = lambda: PrivateSystem.objects.filter(parcel=subject)  # noqa: E731  # made only when not prefetched
     for s in prefetched(subject, "private_systems", systems) if present(subject, "private_systems") else ():
         if s.abandoned_on:
             yield TimelineEvent(
@@ -53,7 +60,7 @@ def parcel_events(subject: Any) -> Iterable[TimelineEvent]:
                 f"Meter {m.serial} certified by {m.certified_by or 'the Water Superintendent'}",
                 section="118-25",
             )
-    for h in subject.history.select_related("history_user").order_by("-history_date")[:30]:
+    for h in _CHANGES(subject.pk):
         who = h.history_user.username if h.history_user else "system"
         verb = {"+": "created", "~": "changed", "-": "deleted"}[h.history_type]
         yield TimelineEvent(h.history_date, "change", f"Parcel record {verb} by {who}", h.history_change_reason or "")

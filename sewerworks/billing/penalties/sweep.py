@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -240,16 +241,24 @@ def owed_at_end_of(bill: Bill, day: dt.date) -> Decimal:
     return Decimal(bill.total) + Decimal(paid)
 
 
-def topic_facts(bill: Bill, *, until: dt.date) -> dict[str, Any]:
+def topic_facts(bill: Bill, *, until: dt.date, entries: Iterable[LedgerEntry] | None = None) -> dict[str, Any]:
     """The facts of the topic ``late-penalty`` for a posted bill, from the ledger: its amount (its total) and
     its payments posted by ``until``, each day's payments net of their reversals (a reversal is dated as
-    the payment it reverses), so that the topic counts as paid what the sweep does (I-98)."""
-    by_day = (
-        LedgerEntry.objects.filter(bill=bill, kind__in=PAID_KINDS, posted_on__lte=until)
-        .values("posted_on")
-        .annotate(net=MoneySum("amount"))
-        .order_by("posted_on")
-    )
+    the payment it reverses), so that the topic counts as paid what the sweep does (I-98). ``entries``: all
+    the bill's ledger entries when already read (the bill page), summed here instead of in SQL."""
+    if entries is None:
+        by_day = list(
+            LedgerEntry.objects.filter(bill=bill, kind__in=PAID_KINDS, posted_on__lte=until)
+            .values("posted_on")
+            .annotate(net=MoneySum("amount"))
+            .order_by("posted_on")
+        )
+    else:
+        nets: dict[dt.date, Decimal] = {}
+        for e in entries:
+            if e.kind in PAID_KINDS and e.posted_on <= until:
+                nets[e.posted_on] = nets.get(e.posted_on, Decimal("0.00")) + e.amount
+        by_day = [{"posted_on": day, "net": nets[day]} for day in sorted(nets)]
     rebill = rebill_of(bill)
     return {
         "bill_date": (rebill.bill_date if rebill else bill.period.bill_date).isoformat(),

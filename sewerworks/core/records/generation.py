@@ -27,6 +27,8 @@ from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils import timezone
 
+from sewerworks.core.compiled import compiled
+
 NOT_RECORDS = frozenset({"sessions.session", "core.workerheartbeat", "core.datageneration"})
 _local = itertools.count(1)  # next() is atomic under the GIL: threads of one worker never share a value
 _local_value = [0]
@@ -39,11 +41,18 @@ KEPT_SECONDS = 60  # what ``kept`` keeps is kept this long at most, while nothin
 T = TypeVar("T")
 
 
-def current() -> tuple[int, int]:
-    """(the shared generation, this process's own), read now: a key for figures computed after this call."""
+def _shared(_: Any) -> Any:
     from sewerworks.core.models import DataGeneration
 
-    shared = DataGeneration.objects.filter(pk=1).values_list("value", flat=True).first()
+    return DataGeneration.objects.filter(pk=1).values_list("value", flat=True)
+
+
+_SHARED = compiled("the data generation", _shared)  # its SQL compiled once per process (issue 38)
+
+
+def current() -> tuple[int, int]:
+    """(the shared generation, this process's own), read now: a key for figures computed after this call."""
+    shared = next(iter(_SHARED(None)), None)
     return shared or 0, _local_value[0]
 
 

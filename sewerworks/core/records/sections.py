@@ -4,20 +4,21 @@ later programs theirs. The registry's page asks every registered source; it neve
 A source is ``(request, subject) -> RecordSection | None`` (None: nothing to show, or not allowed).
 
 Probes (issue 19): an app may also register a named ``Exists`` over its records of the subject, with
-:func:`record_probe`; the page asks for all of them in one query (:func:`read_probes`), and a section or
-timeline source whose records are absent skips its queries (:func:`present`). A subject read
-without the probes is taken to have everything: the sources then read as they always did.
+:func:`record_probe`; the page reads all of them with the subject itself (:func:`probe_columns`, issue 38),
+and a section or timeline source whose records are absent skips its queries (:func:`present`). A subject
+read without the probes is taken to have everything: the sources then read as they always did.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
+from django.db.models import Exists
 from django.http import HttpRequest
+
+from sewerworks.core.compiled import SENTINEL
 
 
 @dataclass
@@ -40,43 +41,22 @@ def record_section(func: SectionSource) -> SectionSource:
 
 Probe = Callable[[Any], Any]  # (the subject's pk) -> a queryset of the app's records of that subject
 _PROBES: dict[str, tuple[str, Probe]] = {}
-_SENTINEL = 7_118_118_118_118  # stands for the subject's pk in the probes' SQL, compiled once per process
 
 
 def record_probe(name: str, probe: Probe, *, subject: str = "registry.parcel") -> None:
     """Register ``probe`` under ``name`` (e.g. "billing_ledger"): the records of a ``subject`` (a model
     label) whose absence lets that app's section and timeline source skip their queries. The probe compares
     a column with the pk it is given (the pk itself or its text), nothing else: its SQL is compiled once with
-    a stand-in for the pk, which each request replaces."""
+    a stand-in for the pk, which each request replaces. Register at import (an app's module loaded by its
+    ``ready()``): a page compiles its probes on its first request."""
     _PROBES[name] = (subject, probe)
-    _compiled.cache_clear()
 
 
-@functools.cache
-def _compiled(label: str, vendor: str) -> tuple[list[str], str, list[Any]]:
-    """``SELECT EXISTS(...), EXISTS(...)`` of every probe of ``label``, with the sentinel for the pk."""
-    names, parts, params = [], [], []
-    for name, (subject, probe) in _PROBES.items():
-        if subject == label:
-            sql, found = probe(_SENTINEL).values("pk")[:1].query.sql_with_params()
-            names.append(name)
-            parts.append(f"EXISTS ({sql})")
-            params.extend(found)
-    return names, "SELECT " + ", ".join(parts), params
-
-
-def read_probes(subject: Any) -> None:
-    """Set ``has_<name>`` on ``subject`` for every probe of its model, in one query."""
-    names, sql, params = _compiled(subject._meta.label_lower, connection.vendor)
-    if not names:
-        return
-    pk = subject.pk
-    given = [pk if p == _SENTINEL else str(pk) if p == str(_SENTINEL) else p for p in params]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, given)
-        row = cursor.fetchone()
-    for name, value in zip(names, row, strict=True):
-        setattr(subject, f"has_{name}", bool(value))
+def probe_columns(label: str) -> dict[str, Any]:
+    """The probes of ``label`` as annotations ``has_<name>`` of a query that reads the subject itself, with
+    the same stand-in for the pk: for a read compiled once (``core.compiled``), which puts the subject's pk in
+    place of the stand-in, so the subject and its probes come in one query (the parcel page)."""
+    return {f"has_{name}": Exists(probe(SENTINEL)) for name, (subject, probe) in _PROBES.items() if subject == label}
 
 
 def present(subject: Any, name: str) -> bool:
@@ -87,9 +67,28 @@ def present(subject: Any, name: str) -> bool:
 
 def prefetched(subject: Any, name: str, fallback: Any) -> list[Any]:
     """The related rows ``name`` of ``subject`` its page prefetched (``prefetch_related``), else ``fallback``
-    (a queryset) read now: a section or timeline source uses the page's rows instead of reading them again."""
+    (a queryset, or a function making it: made only when needed) read now: a section or timeline source
+    uses the page's rows instead of reading them again."""
     cache = getattr(subject, "_prefetched_objects_cache", {})
-    return list(cache[name] if name in cache else fallback)
+    if name in cache:
+        return list(cache[name])
+    return list(fallback() if callable(fallback) else fallback)
+
+
+def hold(subject: Any, name: str, rows: list[Any]) -> None:
+    """Keep ``rows`` as ``subject``'s related rows ``name`` (a reverse foreign key's related name), as
+    ``prefetch_related`` keeps them: ``subject.<name>.all()`` and :func:`prefetched` then answer them with no
+    query. For rows read otherwise than by a prefetch (``core.compiled``)."""
+    rows = list(rows)
+    field = getattr(type(subject), name).field  # the rows' foreign key to the subject: known, as a prefetch knows it
+    for row in rows:
+        field.set_cached_value(row, subject)
+    queryset = getattr(subject, name).all()
+    queryset._result_cache = rows
+    queryset._prefetch_done = True
+    if not hasattr(subject, "_prefetched_objects_cache"):
+        subject._prefetched_objects_cache = {}
+    subject._prefetched_objects_cache[name] = queryset
 
 
 def sections_for(request: HttpRequest, subject: Any) -> list[RecordSection]:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.test import override_settings
@@ -149,3 +150,21 @@ def test_before_collectstatic_static_urls_keep_their_plain_names(tmp_path: Path)
     assert collected.url("a.css") == "/static/a.0123456789ab.css"
     with pytest.raises(ValueError, match="Missing staticfiles manifest entry"):
         collected.url("core/sewerworks.css")
+
+
+def test_a_static_url_is_worked_out_once_a_name_while_the_manifest_stays_the_same(tmp_path: Path) -> None:
+    """Issue 38: every page names the same files; a new manifest (collectstatic) gives their new names."""
+    from django.contrib.staticfiles.storage import HashedFilesMixin
+
+    from sewerworks.core.web.staticstorage import HashedStaticFilesStorage
+
+    (tmp_path / "staticfiles.json").write_text('{"version": "1.1", "paths": {"a.css": "a.0123456789ab.css"}}')
+    storage = HashedStaticFilesStorage(location=str(tmp_path), base_url="/static/")
+    assert storage.url("a.css") == "/static/a.0123456789ab.css"
+    with mock.patch.object(HashedFilesMixin, "url", side_effect=AssertionError("worked out again")):
+        assert storage.url("a.css") == "/static/a.0123456789ab.css"
+    storage.hashed_files = {"a.css": "a.ba9876543210.css"}  # as collectstatic's post-processing replaces it
+    assert storage.url("a.css") == "/static/a.ba9876543210.css"
+    for _ in range(2):  # a file missing from the manifest is an error each time, never kept
+        with pytest.raises(ValueError, match="Missing staticfiles manifest entry"):
+            storage.url("core/sewerworks.css")

@@ -32,3 +32,21 @@ class HashedStaticFilesStorage(CompressedManifestStaticFilesStorage):
         if not self.hashed_files and not self.exists(self.manifest_name):
             return name
         return super().stored_name(name)
+
+    _urls: dict[str, str] | None = None
+    _urls_of: Any = None  # the manifest the URLs were worked out from
+
+    def url(self, name: Any, force: bool = False) -> str:
+        """The file's URL, worked out once per name while the manifest stays the same (issue 38: every page asks
+        for the same half-dozen files, and each answer was a lookup, a quote and a join)."""
+        manifest = self.hashed_files
+        if force or not manifest or not isinstance(name, str):
+            return super().url(name, force)
+        urls = self._urls
+        if urls is None or self._urls_of is not manifest:
+            urls = self._urls = {}
+            self._urls_of = manifest
+        found = urls.get(name)
+        if found is None:
+            found = urls[name] = super().url(name)
+        return found

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import permission_required
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, prefetch_related_objects
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from sewerworks.core.compiled import compiled
 from sewerworks.core.parameters import parameters_read_once
-from sewerworks.core.records.sections import present, read_probes, sections_for
+from sewerworks.core.records.sections import hold, present, probe_columns, sections_for
 from sewerworks.core.records.timeline import timeline_for
 from sewerworks.core.web.navigation import actions_for
 from sewerworks.registry import geometry
@@ -19,6 +19,7 @@ from sewerworks.registry.availability import sewer_available
 from sewerworks.registry.filters import prefix_range
 from sewerworks.registry.history import history_of
 from sewerworks.registry.models import (
+    AssessedValue,
     Building,
     MeterRead,
     Ownership,
@@ -56,23 +57,55 @@ def search_view(request: HttpRequest) -> HttpResponse:
 
 
 RECENT_READS = 6  # the reads listed under each meter
+PARCEL = "registry.parcel"  # the probes' subject
+
+
+# The rows of a parcel its page shows, each read by SQL compiled once per process (core.compiled):
+# compiling them was most of the page's time (issue 38).
+_PARCEL = compiled(  # the parcel with the probes of its records in other programs (core.records.sections)
+    "parcel",
+    lambda pk: (
+        Parcel.objects.select_related("improvement_area").filter(pk=pk).annotate(**probe_columns(PARCEL)).order_by()
+    ),
+)
+_OWNERSHIPS = compiled(
+    "parcel ownerships",
+    lambda pk: Ownership.objects.filter(parcel_id=pk).select_related("owner").order_by("-start", "pk"),
+)
+_BUILDINGS = compiled(
+    "parcel buildings",
+    lambda pk: Building.objects.filter(parcel_id=pk).select_related("connection").order_by("name", "pk"),
+)
+_ACCOUNTS = compiled("parcel accounts", lambda pk: SewerAccount.objects.filter(parcel_id=pk).order_by("account_number"))
+_METERS = compiled("parcel meters", lambda pk: WaterMeter.objects.filter(account__parcel_id=pk).order_by("serial"))
+_SYSTEMS = compiled(
+    "parcel private systems",
+    lambda pk: PrivateSystem.objects.filter(parcel_id=pk).select_related("building").order_by("pk"),
+)
+_READS = compiled(  # every read of the parcel's meters, newest first: a few dozen a meter
+    "parcel reads",
+    lambda pk: MeterRead.objects.filter(meter__account__parcel_id=pk).order_by("meter_id", "-read_on", "-id"),
+)
+_ASSESSMENTS = compiled(
+    "parcel assessments", lambda pk: AssessedValue.objects.filter(parcel_id=pk).order_by("-roll_year")[:3]
+)
 
 
 def _read_page_rows(parcel: Parcel) -> None:
-    """The probes of the parcel's records in other programs (``core.records.sections.read_probes``), then the
-    rows its page shows and its timeline and sections reuse, one query per kind (private systems only when
-    the probe found some)."""
-    read_probes(parcel)
-    meters = Prefetch("meters", queryset=WaterMeter.objects.order_by("serial"))
-    rows = [
-        Prefetch("ownerships", queryset=Ownership.objects.select_related("owner").order_by("-start", "pk")),
-        Prefetch("buildings", queryset=Building.objects.select_related("connection").order_by("name", "pk")),
-        Prefetch("accounts", queryset=SewerAccount.objects.order_by("account_number").prefetch_related(meters)),
-    ]
+    """The rows the parcel's page shows and its timeline and sections reuse, one query per kind (private
+    systems only when the probe found some), kept as ``prefetch_related`` keeps them
+    (``core.records.sections.hold``)."""
+    hold(parcel, "ownerships", _OWNERSHIPS(parcel.pk))
+    hold(parcel, "buildings", _BUILDINGS(parcel.pk))
+    accounts = _ACCOUNTS(parcel.pk)
+    meters: dict[int, list[WaterMeter]] = {a.pk: [] for a in accounts}
+    for m in _METERS(parcel.pk) if accounts else ():
+        meters[m.account_id].append(m)
+    for a in accounts:
+        hold(a, "meters", meters[a.pk])
+    hold(parcel, "accounts", accounts)
     if present(parcel, "private_systems"):
-        systems = PrivateSystem.objects.select_related("building").order_by("pk")
-        rows.append(Prefetch("private_systems", queryset=systems))
-    prefetch_related_objects([parcel], *rows)
+        hold(parcel, "private_systems", _SYSTEMS(parcel.pk))
 
 
 def _parcel_context(parcel: Parcel) -> dict[str, object]:
@@ -80,9 +113,8 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
     accounts = list(parcel.accounts.all())
     meters = sorted((m for a in accounts for m in a.meters.all()), key=lambda m: m.serial)
     reads: dict[int, list[MeterRead]] = {m.pk: [] for m in meters}
-    if meters:  # every read of the parcel's meters at once, newest first: a few dozen a meter
-        for r in MeterRead.objects.filter(meter__in=meters).order_by("meter_id", "-read_on", "-id"):
-            reads[r.meter_id].append(r)
+    for r in _READS(parcel.pk) if meters else ():
+        reads[r.meter_id].append(r)
     for m in meters:
         m.recent_reads = reads[m.pk][:RECENT_READS]  # type: ignore[attr-defined]
         used = water_use(m, reads[m.pk])
@@ -99,13 +131,16 @@ def _parcel_context(parcel: Parcel) -> dict[str, object]:
         "private_systems": parcel.private_systems.all() if present(parcel, "private_systems") else [],
         "accounts": accounts,
         "meters": meters,
-        "assessments": parcel.assessments.order_by("-roll_year")[:3] if present(parcel, "assessments") else [],
+        "assessments": _ASSESSMENTS(parcel.pk) if present(parcel, "assessments") else [],
     }
 
 
 @permission_required("registry.view_parcel", raise_exception=True)
 def parcel_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    parcel = get_object_or_404(Parcel.objects.select_related("improvement_area"), pk=pk)
+    found = _PARCEL(pk)
+    if not found:
+        raise Http404("No parcel has that number.")
+    parcel = found[0]
     _read_page_rows(parcel)
     with parameters_read_once():  # one read of the law in force for the charts, sections and availability
         context = _parcel_context(parcel)
