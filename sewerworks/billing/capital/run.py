@@ -107,6 +107,7 @@ def do_run_capital_charge(tax_year: int, *, acting_user: Any) -> CapitalChargeRu
             started_by=acting_user,
             started_at=now,
         )
+        first = not CapitalCharge.objects.filter(tax_year=tax_year).exists()
         record.charged = sql.insert_charges(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
         open_ = CapitalChargeIssue.objects.filter(tax_year=tax_year, resolved_by__isnull=True)
         issues = list(open_.filter(parcel__in=CapitalCharge.objects.filter(tax_year=tax_year, parcel__in=open_.values(
@@ -116,7 +117,8 @@ def do_run_capital_charge(tax_year: int, *, acting_user: Any) -> CapitalChargeRu
         # one UPDATE and one history row each (simple-history's own bulk path), not a save per issue
         bulk_update_with_history(issues, CapitalChargeIssue, ["resolved_by"], default_user=acting_user,
                                  default_change_reason=f"Charged by run {record.run}")  # fmt: skip
-        found = sql.insert_issues(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk)
+        found = sql.insert_issues(tax_year=tax_year, roll_year=roll_year, rates=ids, on=on, run_id=record.pk,
+                                  first_charged=record.charged if first else None)  # fmt: skip
         record.save(update_fields=["charged"])
         AuditEvent.objects.create(
             actor=acting_user,

@@ -101,28 +101,51 @@ def insert_charges(*, tax_year: int, roll_year: int, rates: dict[int, int], on: 
         return int(cursor.rowcount)
 
 
-def insert_issues(*, tax_year: int, roll_year: int, rates: dict[int, int], on: dt.date, run_id: int) -> int:
-    """Name every payer the run could not charge (no value on the roll year, or no taxable value), once per
-    parcel and problem: one INSERT … SELECT, run after ``insert_charges``. A payer it could not charge is one with
-    no charge of the tax year: found by the charges' own unique index (tax year, parcel), the roll read only for
-    those few to name the problem. Returns the rows written."""
-    arms, params = _arms(rates, on)
-    value = f"(SELECT 1 FROM {_t(AssessedValue)} v WHERE v.parcel_id = p.id AND v.roll_year = %s)"
-    selects = [
-        f"SELECT %s, p.id, CASE WHEN EXISTS {value} THEN %s ELSE %s END, %s, '' FROM {_t(Parcel)} p WHERE {where} "
-        f"AND NOT EXISTS (SELECT 1 FROM {_t(CapitalCharge)} c WHERE c.tax_year = %s AND c.parcel_id = p.id) "
-        f"AND NOT EXISTS (SELECT 1 FROM {_t(CapitalChargeIssue)} i WHERE i.tax_year = %s AND i.parcel_id = p.id "
-        f"AND i.resolved_by_id IS NULL)"
-        for _, _, _, where in arms
-    ]
-    no_value, no_taxable = CapitalChargeIssue.Problem.NO_VALUE, CapitalChargeIssue.Problem.NO_TAXABLE_VALUE
-    head = [tax_year, roll_year, no_taxable, no_value, run_id]
-    tail = [tax_year, tax_year]
-    sql = (f"INSERT INTO {_t(CapitalChargeIssue)} (tax_year, parcel_id, problem, found_by_id, excluded_reason) "
-           f"{selects[0]} UNION ALL {selects[1]}")  # fmt: skip
+def _count(sql: str, params: list[Any]) -> int:
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*head, *tail, *head, *params, *tail])
-        return int(cursor.rowcount)
+        cursor.execute(sql, params)
+        return int(cursor.fetchone()[0])
+
+
+def insert_issues(*, tax_year: int, roll_year: int, rates: dict[int, int], on: dt.date, run_id: int,
+                  first_charged: int | None = None) -> int:  # fmt: skip
+    """Name every payer the run could not charge, once per parcel, after ``insert_charges``: those the roll gives
+    no taxable value (found through the roll's partial index of them, ``registry_roll_no_taxable``), then those
+    with no value on the roll year at all: a pass over every payer, skipped when the year's first run
+    (``first_charged``: the payers it charged, when the year had no charge before) charged every payer the roll
+    has a taxable value for. Returns the rows written."""
+    arms, params = _arms(rates, on)
+    roll, parcel, issue = _t(AssessedValue), _t(Parcel), _t(CapitalChargeIssue)
+    no_value, no_taxable = CapitalChargeIssue.Problem.NO_VALUE, CapitalChargeIssue.Problem.NO_TAXABLE_VALUE
+    not_open = (f"NOT EXISTS (SELECT 1 FROM {issue} i WHERE i.tax_year = %s AND i.parcel_id = p.id "
+                f"AND i.resolved_by_id IS NULL)")  # fmt: skip
+    columns = f"INSERT INTO {issue} (tax_year, parcel_id, problem, found_by_id, excluded_reason) "
+    untaxed = f"{roll} v CROSS JOIN {parcel} p ON p.id = v.parcel_id AND v.roll_year = %s AND v.taxable_value IS NULL"
+    wheres = [(where, [] if n == 0 else params) for n, (_, _, _, where) in enumerate(arms)]
+    missing = f"NOT EXISTS (SELECT 1 FROM {roll} v WHERE v.parcel_id = p.id AND v.roll_year = %s) "
+
+    def insert(source: str, head: list[Any], tail: list[Any]) -> int:
+        sql = columns + " UNION ALL ".join(f"SELECT %s, p.id, %s, %s, '' FROM {source} WHERE {where} AND "
+                                           f"{{cond}}{not_open}" for where, _ in wheres)  # fmt: skip
+        with connection.cursor() as cursor:
+            cursor.execute(sql.replace("{cond}", "" if source == untaxed else f"{missing} AND "),
+                           [x for _, ps in wheres for x in (*head, *ps, *tail, tax_year)])  # fmt: skip
+            return max(int(cursor.rowcount), 0)
+
+    found = insert(untaxed, [tax_year, no_taxable, run_id, roll_year], [])
+    if first_charged is not None:
+        payers = sum(_count(f"SELECT COUNT(*) FROM {parcel} p WHERE {where}", ps) for where, ps in wheres)
+        untaxed_payers = sum(_count(f"SELECT COUNT(*) FROM {untaxed} WHERE {where}", [roll_year, *ps])
+                             for where, ps in wheres)  # fmt: skip
+        if payers <= first_charged + untaxed_payers:
+            return found  # every payer charged or named: none without a value on the roll year
+    return found + insert(parcel + " p", [tax_year, no_value, run_id], [roll_year])
+
+
+def _count(sql: str, params: list[Any]) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.fetchone()[0])
 
 
 def area_ids(codes: dict[str, Decimal]) -> dict[int, int]:

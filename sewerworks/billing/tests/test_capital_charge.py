@@ -202,3 +202,27 @@ def test_the_command_runs_a_tax_year_and_prints_its_totals_to_the_cent(town: Any
     assert "Total: 3 parcels, $749.64; open issues: 1." in printed
     with pytest.raises(CommandError, match="run the capital charge"):
         call_command("capital_charge", "2027", "--as-user", staff.inspector.username, stdout=StringIO())
+
+
+def test_a_payer_with_no_roll_row_is_named_beside_charged_and_untaxed_ones_on_the_first_run_and_on_a_rerun(
+    town: Any, staff: Any
+) -> None:
+    """The issues pass is skipped only when the year's first run charged every payer the roll values: counted, not
+    assumed. A rerun (charges on file, one of them for a parcel since taken out of the area) still walks every
+    payer, so a parcel added without a roll row is named."""
+    charged = _parcel("6.1-1-1", town.marlborough, "100000.00")
+    untaxed = _parcel("6.1-1-2", town.marlborough, None)
+    first = do_run_capital_charge(2027, acting_user=staff.clerk)
+    assert first.charged == 1 and dict(open_issues(2027).values_list("parcel", "problem")) == {
+        untaxed.pk: "no_taxable_value"}  # fmt: skip
+    missing = f.parcel("6.1-1-3", improvement_area=town.marlborough)
+    first_too = do_run_capital_charge(2028, acting_user=staff.clerk)  # another year's first run: all three payers
+    assert first_too.charged == 0  # the roll of 2027 has no values
+    assert set(open_issues(2028).values_list("parcel", "problem")) == {
+        (charged.pk, "no_value"), (untaxed.pk, "no_value"), (missing.pk, "no_value")}  # fmt: skip
+    charged.improvement_area = None  # out of the area after its 2027 charge: the count of charges is stale
+    charged.save()
+    again = do_run_capital_charge(2027, acting_user=staff.clerk)
+    assert again.charged == 0
+    assert dict(open_issues(2027).values_list("parcel", "problem")) == {
+        untaxed.pk: "no_taxable_value", missing.pk: "no_value"}  # fmt: skip

@@ -138,6 +138,10 @@ class AssessedValue(StagedRows):
                 name="registry_taxable_value_within_assessment",
             ),
         ]
+        indexes = [  # the few a roll leaves without a taxable value: the capital charge names them (billing.capital)
+            models.Index(fields=["roll_year", "parcel"], condition=models.Q(taxable_value__isnull=True),
+                         name="registry_roll_no_taxable"),
+        ]  # fmt: skip
 
     def __str__(self) -> str:
         return f"{self.parcel.tax_map_number} {self.roll_year}: ${self.value:,}"
