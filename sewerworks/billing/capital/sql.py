@@ -120,7 +120,8 @@ def insert_issues(*, tax_year: int, roll_year: int, rates: dict[int, int], on: d
     not_open = (f"NOT EXISTS (SELECT 1 FROM {issue} i WHERE i.tax_year = %s AND i.parcel_id = p.id "
                 f"AND i.resolved_by_id IS NULL)")  # fmt: skip
     columns = f"INSERT INTO {issue} (tax_year, parcel_id, problem, found_by_id, excluded_reason) "
-    untaxed = f"{roll} v CROSS JOIN {parcel} p ON p.id = v.parcel_id AND v.roll_year = %s AND v.taxable_value IS NULL"
+    cross = "CROSS JOIN" if connection.vendor == "sqlite" else "JOIN"  # SQLite: the roll's few first, as written
+    untaxed = f"{roll} v {cross} {parcel} p ON p.id = v.parcel_id AND v.roll_year = %s AND v.taxable_value IS NULL"
     wheres = [(where, [] if n == 0 else params) for n, (_, _, _, where) in enumerate(arms)]
     missing = f"NOT EXISTS (SELECT 1 FROM {roll} v WHERE v.parcel_id = p.id AND v.roll_year = %s) "
 
