@@ -33,6 +33,12 @@ DISTRICT_PARCELS = 1500
 PERIOD_END = "2026-10-31"  # the demo's autumn 2026 period, every account; reads on 2026-05-01 and 2026-11-01
 
 
+def goal_ratio(vendor: str) -> float:
+    """The goal of ``billing ÷ floor``: 1.8 on SQLite (issue 34: the old goal of 2.0 with a margin larger than the
+    machine's noise, which 1.83 to 1.96 at 1,000,000 accounts did not have), 2.0 on PostgreSQL."""
+    return 1.8 if vendor == "sqlite" else 2.0
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m benchmarks billing", description=__doc__.split("\n\n")[1])
     p.add_argument("--accounts", type=int, default=100_000, help="Accounts in the period (default 100,000).")
@@ -360,8 +366,9 @@ def main(argv: list[str]) -> int:
         print(f"mismatches against the user-charge topic: {wrong} of {checked:,} sampled (goal 0)")
         load = os.getloadavg()
         print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-        met = ratio <= 2.0 and wrong == 0 and rss <= 1024 and longest.seconds <= 10
-        print(f"billing ÷ floor {ratio:.2f} (goal ≤ 2.0): {'met' if met else 'MISSED'}")
+        goal = goal_ratio(connection.vendor)
+        met = ratio <= goal and wrong == 0 and rss <= 1024 and longest.seconds <= 10
+        print(f"billing ÷ floor {ratio:.2f} (goal ≤ {goal:.1f}): {'met' if met else 'MISSED'}")
         return 0 if met else 1
     finally:
         shutil.rmtree(var_dir, ignore_errors=True)

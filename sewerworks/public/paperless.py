@@ -28,17 +28,15 @@ EMAILED = "paperless bills e-mailed"
 
 def send_paperless_bills(period: BillingPeriod, *, acting_user: Any = None) -> int:
     """Queue the period's paperless mails and mark their bills; returns the mails queued."""
-    posted = Bill.objects.filter(period=period, status=BillStatus.POSTED)
-    bills = list(posted.select_related("parcel", "account", "period"))
+    paperless = PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, revoked_at__isnull=True,
+                                          person__paperless=True, person__verified_at__isnull=False)  # fmt: skip
+    # Only the bills a paperless owner's link reaches are loaded (every posted bill of a period loaded with its
+    # parcel and account took the bill run to 814 MiB at 100,000 accounts; the goal is 1 GiB at 1,000,000).
+    posted = Bill.objects.filter(period=period, status=BillStatus.POSTED, parcel_id__in=paperless.values("object_id"))
     by_parcel: dict[int, list[Bill]] = defaultdict(list)
-    for bill in bills:
+    for bill in posted.select_related("parcel", "account", "period"):
         by_parcel[bill.parcel_id].append(bill)
-    links = (
-        PublicLink.objects.filter(kind=LinkKind.PARCEL_OWNER, object_id__in=list(by_parcel), revoked_at__isnull=True,
-                                  person__paperless=True, person__verified_at__isnull=False)  # fmt: skip
-        .select_related("person")
-        .order_by("person_id", "object_id")
-    )
+    links = paperless.filter(object_id__in=list(by_parcel)).select_related("person").order_by("person_id", "object_id")
     per_person: dict[int, tuple[Any, list[Bill]]] = {}
     for link in links:
         reached = [b for b in by_parcel[link.object_id] if link.since is None or b.period.end >= link.since]

@@ -160,46 +160,71 @@ def write_i24_lines(
     """The I-24 line items (first gallons or the minimum; gallons beyond) of the bills ``source`` / ``where``
     selects, x5 their hundred-thousandths of a gallon; ``rate`` the rate column (None: left empty).
 
-    The first line of a bill that used the whole first block (``full``, x5 ≥ the block; the most of a
-    period's bills) is the same line for every such bill: the same expressions with the block as a constant,
-    which the database computes once per statement rather than once per bill."""
+    One statement, one pass over the bills: each bill joined to the positions 0 and 1 (1 only for a bill beyond
+    the first block), its lines written one after the other (three statements walked the bills three times and
+    wrote the second lines apart from the first). The first line of a bill that used the whole first block
+    (``full``, x5 ≥ the block; the most of a period's bills) is the same line for every such bill: the same
+    expressions with the block as a constant, which the database computes once per statement rather than once
+    per bill."""
     full = full or f"{x5} >= {r.block * S}"
     whole = f"CAST({r.block * S} AS bigint)" if connection.vendor == "postgresql" else str(r.block * S)
-    _first_line(cur, r, whole, source, f"{where} AND {full}", where_args, rate)
-    _first_line(cur, r, x5, source, f"{where} AND NOT ({full})", where_args, rate)
-    rate_sql, rate_args = _rate_column(rate)
-    over = f"({x5} - {r.block * S})"
+    by_column: list[tuple[str, str, str]] = []  # (beyond, a whole block, less), each column's SQL
+    args: list[Any] = []
+    beyond_line, beyond_args = _beyond_line(r, x5, rate)
+    whole_line, whole_args = _first_line(r, whole, rate)
+    first_line, first_args = _first_line(r, x5, rate)
+    for column in range(len(beyond_line)):
+        by_column.append((beyond_line[column], whole_line[column], first_line[column]))
+        args += [*beyond_args[column], *whole_args[column], *first_args[column]]
+    columns = ", ".join(f"CASE WHEN p.pos = 1 THEN {b} WHEN {full} THEN {w} ELSE {f} END" for b, w, f in by_column)
     cur.execute(
-        f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, 1, 'gallons-beyond', %s, {quantity_text(over)} || %s,"
-        f" {gallons_sql(over)}, {rate_sql}, {cents_sql(r, over)}, %s, 'I-24' FROM {source} WHERE {where} AND {beyond}",
-        [f"Water used beyond {r.block:,} gallons", f" gal × {r.rate_text}/gal", *rate_args, SECTION, *where_args],
+        f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, p.pos, {columns}, %s, 'I-24'"
+        f" FROM {source} CROSS JOIN (SELECT 0 AS pos UNION ALL SELECT 1) p"
+        f" WHERE {where} AND (p.pos = 0 AND ({full}) IS NOT NULL OR p.pos = 1 AND {beyond})",
+        [*args, SECTION, *where_args],
     )
 
 
-def _first_line(cur: Any, r: Rating, x5: str, source: str, where: str, where_args: list[Any], rate: str | None) -> None:
+Line = tuple[list[str], list[list[Any]]]  # the SQL of kind, description, working, quantity, rate, amount; arguments
+
+
+def _beyond_line(r: Rating, x5: str, rate: str | None) -> Line:
+    rate_sql, rate_args = _rate_column(rate)
+    over = f"({x5} - {r.block * S})"
+    return (
+        ["'gallons-beyond'", "%s", f"{quantity_text(over)} || %s", gallons_sql(over), rate_sql, cents_sql(r, over)],
+        [[], [f"Water used beyond {r.block:,} gallons"], [f" gal × {r.rate_text}/gal"], [], rate_args, []],
+    )
+
+
+def _first_line(r: Rating, x5: str, rate: str | None) -> Line:
     first = first_sql(r, x5)
     at_rate = at_rate_sql(r, x5)
     cents = cents_sql(r, first)
     dollars = int_text(f"{cents} / 100")
     rate_sql, rate_args = _rate_column(rate)
     block = f"first {r.block:,} gallons or less"
-    cur.execute(
-        f"INSERT INTO {LINE} ({LINE_COLUMNS}) SELECT b.id, 0,"
-        f" CASE WHEN {at_rate} THEN 'first-gallons' ELSE 'minimum-charge' END,"
-        f" CASE WHEN {at_rate} THEN %s ELSE %s END,"
-        f" CASE WHEN {at_rate} THEN {quantity_text(first)} || %s"
-        f" ELSE %s || {quantity_text(first)} || %s || {dollars} || '.' || {two_digits(f'{cents} %% 100')}"
-        f" END, {gallons_sql(first)}, CASE WHEN {at_rate} THEN {rate_sql} ELSE NULL END,"
-        f" CASE WHEN {at_rate} THEN {cents} ELSE {r.minimum_cents} END, %s, 'I-24' FROM {source} WHERE {where}",
+    return (
         [
-            f"Water used, {block}",
-            f"Minimum charge, {block}",
-            f" gal × {r.rate_text}/gal (not less than {r.minimum_text})",
-            f"minimum charge {r.minimum_text}, more than ",
-            f" gal × {r.rate_text}/gal = $",
-            *rate_args,
-            SECTION,
-            *where_args,
+            f"CASE WHEN {at_rate} THEN 'first-gallons' ELSE 'minimum-charge' END",
+            f"CASE WHEN {at_rate} THEN %s ELSE %s END",
+            f"CASE WHEN {at_rate} THEN {quantity_text(first)} || %s"
+            f" ELSE %s || {quantity_text(first)} || %s || {dollars} || '.' || {two_digits(f'{cents} %% 100')} END",
+            gallons_sql(first),
+            f"CASE WHEN {at_rate} THEN {rate_sql} ELSE NULL END",
+            f"CASE WHEN {at_rate} THEN {cents} ELSE {r.minimum_cents} END",
+        ],
+        [
+            [],
+            [f"Water used, {block}", f"Minimum charge, {block}"],
+            [
+                f" gal × {r.rate_text}/gal (not less than {r.minimum_text})",
+                f"minimum charge {r.minimum_text}, more than ",
+                f" gal × {r.rate_text}/gal = $",
+            ],
+            [],
+            rate_args,
+            [],
         ],
     )
 

@@ -52,36 +52,44 @@ __all__ = ["Rating", "unbilled", "write_plain", "written"]  # Rating: where the 
 
 
 MAX_DIALS = 12  # registers up to 10¹² units roll over in SQL; longer ones (if any) are Python's
+# The condition of the index registry_read_billed, written as the index writes it (a literal: a partial index is
+# used for a condition the query states, not for a parameter's value).
+NOT_ESTIMATE = f"NOT (r.source = '{ReadSource.ESTIMATE.value}')"
 SPAN = "CASE m.dials" + "".join(f" WHEN {d} THEN {10**d}" for d in range(1, MAX_DIALS + 1)) + " END"
 
 
-def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
+def _plain_usage(period: BillingPeriod, r: Rating, *, strength: bool = False) -> tuple[str, list[Any]]:
     """SELECT id, parcel_id, user_class, dials, unit, k, s, e for the range's plain accounts (``%s`` low,
-    high); k is the meter unit in hundred-thousandths of a gallon."""
+    high); k is the meter unit in hundred-thousandths of a gallon. Without ``strength``: the accounts with no
+    strength record in the period; with it: those with one (the record's values too), found from the range's
+    records (a few in a chunk)."""
     area_join, area_where, area_args = "", "", []
     if period.area_id is not None:
         area_join = f" JOIN {PARCEL} p ON p.id = a.parcel_id"
         area_where, area_args = " AND p.improvement_area_id = %s", [period.area_id]
-    # The last read of a span: the highest reading on its latest day (gather's order: day, then reading),
-    # one descending walk of the (meter, day, source) index per span, grouped by day as the index is ordered
-    # (ordering by the reading too sorted each span's reads in a temporary b-tree).
-    read = (
-        f"SELECT MAX(r.reading) FROM {READ} r WHERE r.meter_id = m.id AND r.source <> %s{PUBLISHED_READS} AND r.read_on"
-    )
-    last = " GROUP BY r.read_on ORDER BY r.read_on DESC LIMIT 1"
-    # I-03 in SQL (strength_sql): the period's strength record joined, its values in hundredths of a mg/L.
-    measured, strength_join, strength_args = "", "", []
-    if r.strength:
+    # The last read of a span: the highest reading on its latest day (gather's order: day, then reading): the
+    # first entry of a descending walk of the reads' index of billable reads (registry_read_billed: not estimates,
+    # by meter, day and reading, with every column read here), which the condition below names as that index
+    # does, so that the database may use it. One short index walk per span, no visit to the table, no sort.
+    read = f"SELECT r.reading FROM {READ} r WHERE r.meter_id = m.id AND {NOT_ESTIMATE}{PUBLISHED_READS} AND r.read_on"
+    last = " ORDER BY r.read_on DESC, r.reading DESC LIMIT 1"
+    # I-03 in SQL (strength_sql): the period's strength record joined, its values in hundredths of a mg/L; the
+    # accounts without one (the most) are billed by a statement that computes no surcharge at all.
+    measured, source, within = "", f"{ACCOUNT} a JOIN {METER} m ON m.account_id = a.id", "a.id > %s AND a.id <= %s"
+    if strength:
+        assert r.strength
         measured = "".join(f", {strength_sql.column('t', c.key)} AS {c.key}" for c in r.strength)
-        strength_join = f" LEFT JOIN {STRENGTH} t ON t.account_id = a.id AND t.period_id = %s"
-        strength_args = [period.pk]
+        # Walked from the range's records by account (CROSS JOIN: in this order, not from the range's meters;
+        # +: not all the period's records by its index, at each chunk), each joined to its account and meter.
+        source = f"{STRENGTH} t CROSS JOIN {ACCOUNT} a CROSS JOIN {METER} m"
+        within = "t.account_id > %s AND t.account_id <= %s AND +t.period_id = %s"
+        within += " AND a.id = t.account_id AND m.account_id = a.id"
     sql = (
         f"SELECT a.id, a.parcel_id, a.user_class, m.dials, m.unit,"
         f" CASE WHEN m.unit = %s THEN {r.ft3 or 0} ELSE {S} END AS k,"
         f" ({read} >= %s AND r.read_on <= %s{last}) AS s,"
         f" ({read} >= %s AND r.read_on <= %s{last}) AS e, {SPAN} AS span{measured}"
-        f" FROM {ACCOUNT} a JOIN {METER} m ON m.account_id = a.id{strength_join}{area_join}"
-        " WHERE a.id > %s AND a.id <= %s"
+        f" FROM {source}{area_join} WHERE {within}"
         " AND (a.opened_on IS NULL OR a.opened_on <= %s) AND (a.closed_on IS NULL OR a.closed_on >= %s)"
         f" AND a.contract_user = %s{area_where}"
         " AND m.purpose = %s AND m.unit IN (%s, %s) AND (m.defective_since IS NULL OR m.defective_since > %s)"
@@ -89,18 +97,18 @@ def _plain_usage(period: BillingPeriod, r: Rating) -> tuple[str, list[Any]]:
         f" AND NOT EXISTS (SELECT 1 FROM {METER} o WHERE o.account_id = a.id AND o.id <> m.id"
         " AND (o.installed_on IS NULL OR o.installed_on <= %s) AND (o.removed_on IS NULL OR o.removed_on >= %s))"
     )
-    if not r.strength:
+    if not strength:
         sql += f" AND NOT EXISTS (SELECT 1 FROM {STRENGTH} t WHERE t.account_id = a.id AND t.period_id = %s)"
-    estimate = ReadSource.ESTIMATE.value
     start, end, rf, ru = (adapt_date(d) for d in (period.start, period.end, period.reads_from, period.reads_until))
     ft3 = MeterUnit.CUBIC_FEET.value
     # The start: the last read up to the previous period's window end, not a read between the windows (I-96).
     until = adapt_date(previous_reads_until(period))
-    args = [ft3, estimate, adapt_date(period.reads_from - LOOKBACK), until, estimate, rf, ru, *strength_args]
-    args += ["LOW", "HIGH", end, start, False, *area_args]
+    args = [ft3, adapt_date(period.reads_from - LOOKBACK), until, rf, ru, "LOW", "HIGH"]
+    args += [period.pk] if strength else []
+    args += [end, start, False, *area_args]
     units = [MeterUnit.GALLONS.value, ft3 if r.ft3 else MeterUnit.GALLONS.value]
     args += [MeterPurpose.SEWER_USE.value, *units, end, start, ru, ru, start]
-    return sql, args if r.strength else [*args, period.pk]
+    return sql, args if strength else [*args, period.pk]
 
 
 def write_plain(
@@ -118,7 +126,40 @@ def write_plain(
     """Insert the plain bills of accounts ``low`` < id ≤ ``high`` and their line items (inside the
     caller's transaction, after it removed the range's drafts); ``defective``: the run's accounts with a
     defective meter (``estimates_sql.defective_accounts``), None to look at every account of the range."""
-    usage, args = _plain_usage(period, r)
+    _insert_bills(cur, period, low, high, r, strength=False, run=run, at=at, user_id=user_id)
+    if r.strength:
+        _insert_bills(cur, period, low, high, r, strength=True, run=run, at=at, user_id=user_id)
+    if r.estimates:
+        write_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id)
+    if connection.vendor == "postgresql":
+        x5 = f"CAST(b.gallons * {S} AS bigint)"
+    else:
+        x5 = f"CAST(round(b.gallons * {S}) AS INTEGER)"
+    where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s"
+    where_args = [period.pk, BillStatus.DRAFT.value, low, high]
+    beyond, full = f"b.gallons > {r.block}", f"b.gallons >= {r.block}"
+    write_i24_lines(cur, r, x5, f"{BILL} b", where, where_args, beyond, r.rate_param, full)
+    if r.strength:
+        _write_strength_lines(cur, period, low, high, r, x5, LINE_COLUMNS)
+    if r.estimates:
+        write_defective_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id, among=defective)
+
+
+def _insert_bills(
+    cur: Any,
+    period: BillingPeriod,
+    low: int,
+    high: int,
+    r: Rating,
+    *,
+    strength: bool,
+    run: str,
+    at: Any,
+    user_id: int | None,
+) -> None:
+    """INSERT the range's plain bills: of the accounts without a strength record in the period (``strength``
+    false), or of those with one, with their I-03 surcharge (``strength_sql``)."""
+    usage, args = _plain_usage(period, r, strength=strength)
     args = [low if a == "LOW" else high if a == "HIGH" else a for a in args]
     # The facts but for the period's dates and the reads, which the bill's columns keep (Bill.topic_facts).
     facts = "'{\"user_class\": \"' || u.user_class || '\"'"
@@ -132,7 +173,8 @@ def write_plain(
         readable = f"(u.e >= u.s OR ({w} >= 0 AND ({w} * {d} <= {n} * u.span"
         readable += f" OR (2 * {w} <= u.span AND {w} * u.k <= {g5}))))"
     surcharge, guard = "", ""
-    if r.strength:
+    if strength:
+        assert r.strength
         values = {c.key: f"u.{c.key}" for c in r.strength}
         surcharge = f" + {strength_sql.total_cents(r.strength, x5, values)}"
         guard = f" AND {strength_sql.guard(r.strength, x5, values)}"
@@ -157,20 +199,6 @@ def write_plain(
         f" FROM u WHERE u.s IS NOT NULL AND u.e IS NOT NULL AND {readable}{guard}",
         [*args, period.pk, BillStatus.DRAFT.value, Basis.READS.value, run, at, user_id],
     )
-    if r.estimates:
-        write_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id)
-    if connection.vendor == "postgresql":
-        x5 = f"CAST(b.gallons * {S} AS bigint)"
-    else:
-        x5 = f"CAST(round(b.gallons * {S}) AS INTEGER)"
-    where = "b.period_id = %s AND b.status = %s AND b.account_id > %s AND b.account_id <= %s"
-    where_args = [period.pk, BillStatus.DRAFT.value, low, high]
-    beyond, full = f"b.gallons > {r.block}", f"b.gallons >= {r.block}"
-    write_i24_lines(cur, r, x5, f"{BILL} b", where, where_args, beyond, r.rate_param, full)
-    if r.strength:
-        _write_strength_lines(cur, period, low, high, r, x5, LINE_COLUMNS)
-    if r.estimates:
-        write_defective_estimates(cur, period, low, high, r, run=run, at=at, user_id=user_id, among=defective)
 
 
 def _write_strength_lines(

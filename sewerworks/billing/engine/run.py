@@ -179,7 +179,9 @@ def post_period(
                 if period.status != pipeline.REVIEWED:
                     pipeline.check(period.status, pipeline.POSTED)  # refused, naming the allowed moves
                 move(period, pipeline.POSTING, by=acting_user)
-        already, total = to_post(period)
+        # A posting that starts has posted nothing (a posted bill exists only from a posting's first chunk on); the
+        # period's bills are counted (one more walk of them all) for a resumed posting's message and for progress.
+        already, total = to_post(period) if resumed or progress else (0, 0)
         written, after, number = 0, 0, 0
         while (high := posting_chunk_end(period, after, chunk_size)) is not None:
             written += post_chunk(period, after, high, run=run, user_id=user_id, now=timezone.now())
