@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registry', '0012_parcel_public_id_account_access_code'),
+        ('registry', '0013_read_billed_index'),
     ]
 
     operations = [
