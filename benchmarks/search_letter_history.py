@@ -1,25 +1,26 @@
 """Ten years of history on one parcel of the demo district, for the search letter benchmark (I-124), written through
 the product's own actions, each on the day it happened (``story_day``, I-114).
 
-The parcel: the first ordinary home of the district (one account, one meter in service since before 2016, inside
-an improvement area) whose meter's reads can be carried back ten years. Before the demo's billing builder runs
-(``before_billing``, so that every later event of the demo happens after them), on the §118-51 calendar then in
-force (periods ending 03-31 and 09-30): seventeen semiannual periods from 2016-09-30 to 2024-09-30, each opened,
-its read recorded for the meter (``do_record_meter_reads``), its bills run, reviewed and posted (the district's
-other accounts have no read so long ago: their bills are held, as the engine holds a bill without a read); the
-household's payments (most in full, some late after the §118-53 penalty, some in part); the late-penalty step of
-the sweep after each penalty date; the spring 2019 bill left unpaid, on the Town Clerk's statement of 2019-09-20,
-adopted by the Board on 2019-11-12 and relevied to the 2020 tax roll (``actions.relevy``); the sale of the parcel
-on 2021-06-15 with its final read (``do_record_sale``). The demo then bills the parcel in its own three posted
-periods and the autumn 2026 draft (twenty posted bills in all), takes its payments and runs the capital charge of
-2026 and 2027. After the demo (``after_demo``): a §118-54 connection charge offered 2026-10-01, unpaid; two
-violations, one with a notice of violation served, a court fine and a charge for the Town's expense (a pending
-charge), the other with a notice; a second pending charge.
+The parcel: the first ordinary home of the district with a Marlborough account (one account, one meter in service
+since before 2016, inside an improvement area) whose meter's reads can be carried back ten years. Before the demo's
+billing builder runs (``before_billing``, so that every later event of the demo happens after them), on the §118-51
+calendar then in force (periods ending 03-31 and 09-30): seventeen semiannual periods from 2016-09-30 to 2024-09-30,
+each opened, its read recorded for the meter (``do_record_meter_reads``), its bills run, reviewed and posted (the
+district's other accounts have no read so long ago: their bills are held, as the engine holds a bill without a
+read); the household's payments (most in full, some late after the §118-53 penalty, some in part); the late-penalty
+step of the sweep after each penalty date; the spring 2019 bill left unpaid, on the Town Clerk's statement of
+2019-09-20, adopted by the Board on 2019-11-12 and relevied to the 2020 tax roll (``actions.relevy``), the autumn
+bill paid after that; the sale of the parcel on 2021-06-15 with its final read (``do_record_sale``). The demo then
+bills the parcel in its own three posted periods and the autumn 2026 draft (twenty posted bills in all), takes its
+payments and runs the capital charge of 2026 and 2027. After the demo (``after_demo``): a §118-54 connection charge
+offered 2026-10-01, unpaid; two violations, one with a notice of violation served, a court fine and a charge for the
+Town's expense (a pending charge), the other with a notice; a second pending charge.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -27,7 +28,7 @@ from typing import Any
 
 D = dt.date
 ENDS = tuple(D(2016 + (i + 1) // 2, 3 if i % 2 else 9, 31 if i % 2 else 30) for i in range(17))  # 2016-09 .. 2024-09
-LATE = {3, 9}  # paid after the penalty date, the penalty with it
+LATE = {3, 6, 9}  # paid after the penalty date, the penalty with it (6: after the Board relevied the spring 2019 bill)
 PARTIAL = {4, 11, 15}  # half paid by the due date
 UNPAID = {5, 16}  # the spring 2019 bill (relevied) and the last of the old calendar
 SOLD_ON = D(2021, 6, 15)
@@ -64,7 +65,10 @@ def choose_parcel() -> tuple[Any, Any, Callable[[dt.date], int]]:
     from sewerworks.registry.models import Parcel
 
     homes = (
-        Parcel.objects.filter(improvement_area__isnull=False, accounts__closed_on__isnull=True)
+        # a Marlborough account: the demo's year end of 2025 takes its delinquent households from the end of the
+        # account numbers (Milton's), and relevies all they owe: this parcel keeps bills unpaid at the counter
+        Parcel.objects.filter(improvement_area__isnull=False, accounts__closed_on__isnull=True,
+                              accounts__account_number__startswith="MAR-")
         .annotate(n=Count("accounts", distinct=True), m=Count("accounts__meters", distinct=True))
         .filter(n=1, m=1)
         .order_by("tax_map_sort", "pk")
@@ -73,6 +77,8 @@ def choose_parcel() -> tuple[Any, Any, Callable[[dt.date], int]]:
         meter = parcel.accounts.get().meters.get()
         reads = list(meter.reads.order_by("read_on").values_list("read_on", "reading"))
         if meter.installed_on is None or meter.installed_on > D(2016, 3, 1) or len(reads) < 2:
+            continue
+        if parcel.ownerships.filter(start__gt=D(2016, 1, 1)).exists():  # one owner from before 2016 to the sale
             continue
         (d0, r0), (d1, r1) = reads[0], reads[-1]
         per_day = (r1 - r0) / max((d1 - d0).days, 1)
@@ -140,12 +146,11 @@ def _bill_period(end: dt.date, i: int, meter: Any, reading: Callable[[dt.date], 
 
 def before_billing(**_: Any) -> None:
     """The parcel's history up to 2024 (see the module); runs among the demo builders, before billing's."""
-    from sewerworks.billing.actions.relevy import do_adopt_statement, do_file_statement
+    from sewerworks.billing.actions.relevy import do_file_statement
     from sewerworks.billing.models import Bill
     from sewerworks.billing.property.sale import do_record_sale
     from sewerworks.core.parameters import current_parameters
     from sewerworks.core.records.events import story_day
-    from sewerworks.core.resolutions.actions import do_record_resolution
     from sewerworks.ordinance.s118_53_late_penalty import penalty_date
     from sewerworks.registry.actions import do_create_record
     from sewerworks.registry.choices import ReadSource
@@ -178,19 +183,32 @@ def before_billing(**_: Any) -> None:
         elif i not in LATE and i not in UNPAID:
             _pay(account, _owed(account, period.bill_date + dt.timedelta(days=18)),
                  period.bill_date + dt.timedelta(days=18), clerk, f"{i}")  # fmt: skip
-        _penalties(due + dt.timedelta(days=1))
+        later: list[tuple[dt.date, Callable[[dt.date], None]]] = [(due + dt.timedelta(days=1), _penalties)]
         if i in LATE:
-            late = due + dt.timedelta(days=12)
-            _pay(account, _owed(account, late), late, clerk, f"{i}l")
-        if end == D(2019, 9, 30):
-            with story_day(D(2019, 11, 12)):
-                resolution = do_record_resolution(
-                    instrument="Res. 2019-121", adopted_on=D(2019, 11, 12), effective_on=D(2019, 11, 12),
-                    acting_user=clerk, values=[],
-                    title="Unpaid sewer rents of the statement of 2019-09-20 relevied on the 2020 tax roll (§118-53)",
-                )  # fmt: skip
-                do_adopt_statement(statement, resolution=resolution, adopted_on=D(2019, 11, 12), acting_user=clerk)
-            HISTORY.add("statements adopted")
+            later.append((due + dt.timedelta(days=12), functools.partial(_pay_owed, account, clerk, f"{i}l")))
+        if end == D(2019, 9, 30):  # the Board adopts the statement: the spring bill goes to the 2020 tax roll
+            later.append((D(2019, 11, 12), functools.partial(_adopt, statement, clerk)))
+        for on, event in sorted(later, key=lambda pair: pair[0]):  # each on its day, in the order of the days
+            event(on)
+
+
+def _pay_owed(account: Any, clerk: Any, tag: str, on: dt.date) -> None:
+    _pay(account, _owed(account, on), on, clerk, tag)
+
+
+def _adopt(statement: Any, clerk: Any, on: dt.date) -> None:
+    from sewerworks.billing.actions.relevy import do_adopt_statement
+    from sewerworks.core.records.events import story_day
+    from sewerworks.core.resolutions.actions import do_record_resolution
+
+    with story_day(on):
+        resolution = do_record_resolution(
+            instrument="Res. 2019-121", adopted_on=on, effective_on=on, acting_user=clerk, values=[],
+            title="Unpaid sewer rents of the statement of 2019-09-20 relevied on the 2020 tax roll (§118-53)",
+        )  # fmt: skip
+        adopted = do_adopt_statement(statement, resolution=resolution, adopted_on=on, acting_user=clerk)
+    HISTORY.add("statements adopted")
+    HISTORY.add(f"relevied ${adopted.relevied_total:,}", 1)
 
 
 def after_demo() -> None:
