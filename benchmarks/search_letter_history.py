@@ -12,9 +12,10 @@ step of the sweep after each penalty date; the spring 2019 bill left unpaid, on 
 2019-09-20, adopted by the Board on 2019-11-12 and relevied to the 2020 tax roll (``actions.relevy``), the autumn
 bill paid after that; the sale of the parcel on 2021-06-15 with its final read (``do_record_sale``). The demo then
 bills the parcel in its own three posted periods and the autumn 2026 draft (twenty posted bills in all), takes its
-payments and runs the capital charge of 2026 and 2027. After the demo (``after_demo``): a §118-54 connection charge
-offered 2026-10-01, unpaid; two violations, one with a notice of violation served, a court fine and a charge for the
-Town's expense (a pending charge), the other with a notice; a second pending charge.
+payments and runs the capital charge of 2026 and 2027. After the demo (``after_demo``): the household's last check
+returned by the bank; a §118-54 connection charge offered 2026-10-01, unpaid; two violations, one with a notice of
+violation served, a court fine and a charge for the Town's expense (a pending charge), the other with a notice; a
+second pending charge.
 """
 
 from __future__ import annotations
@@ -221,6 +222,7 @@ def after_demo() -> None:
 
     clerk, sam = _users()
     parcel = HISTORY.parcel
+    _check_returned(parcel.accounts.get(), sam)
     with story_day(D(2026, 10, 1)):
         do_post_connection_charge(parcel=parcel, diameter_in="6", offered_on=D(2026, 10, 1), acting_user=clerk)
     HISTORY.add("connection charges")
@@ -249,6 +251,25 @@ def after_demo() -> None:
                 do_record_charge(violation, description="Re-inspection after the correction date",
                                  amount=Decimal("85.00"), incurred_on=D(2026, 11, 6), acting_user=sam)  # fmt: skip
             HISTORY.add("fines and charges", 3)
+
+
+def _check_returned(account: Any, superintendent: Any) -> None:
+    """The household's last check for a demo bill comes back from the bank two weeks later: the bills it paid are
+    unpaid again (with the penalty that falls as if it had never been handed in, I-65) and the returned-check fee
+    goes on the next bill (I-128)."""
+    from sewerworks.billing.actions.payments import do_reverse_payment
+    from sewerworks.billing.actions.returned import BankReturn
+    from sewerworks.billing.models import Payment
+    from sewerworks.core.records.events import story_day
+
+    check = Payment.objects.filter(account=account, method="check").order_by("-received_on", "-pk").first()
+    if check is None:
+        return
+    on = check.received_on + dt.timedelta(days=14)
+    with story_day(on):
+        do_reverse_payment(check, acting_user=superintendent, reason="Returned by the bank: insufficient funds", on=on,
+                           returned=BankReturn(bank_reference="RT-0091", return_reason="NSF"))  # fmt: skip
+    HISTORY.add("checks returned")
 
 
 def history_line() -> str:

@@ -51,46 +51,77 @@ def lines_of(found: Any) -> int:
             + len(found.capital))  # fmt: skip
 
 
-def measure_letters(name: str, parcel: Any, clerk: Any, as_of: dt.date, runs: int) -> LetterFigures:
-    """One untimed letter (warm-up), then ``runs`` of each: the clerk's POST (the letter written, numbered, its PDF
-    kept; the redirect not followed), the parcel's letter page (GET, with its preview), the PDF alone."""
-    from django.db import connection
-    from django.test import Client
-    from django.urls import reverse
+class _Letters:
+    """One parcel's letters: the clerk's client, the calls timed and their samples."""
 
-    from sewerworks.billing.property.letter import TEMPLATE, letter_context, search
-    from sewerworks.core.documents.render import render_document
+    def __init__(self, name: str, parcel: Any, clerk: Any, as_of: dt.date) -> None:
+        from django.test import Client
+        from django.urls import reverse
 
-    client = Client()
-    client.force_login(clerk)
-    url = reverse("billing:search_letter", args=[parcel.pk])
-    data = {"as_of": as_of.isoformat(), "requested_by": "Hudson & Vale LLP, for the buyer"}
+        self.name, self.parcel, self.clerk, self.as_of = name, parcel, clerk, as_of
+        self.client = Client()
+        self.client.force_login(clerk)
+        self.url = reverse("billing:search_letter", args=[parcel.pk])
+        self.samples: dict[str, list[float]] = {"request": [], "pdf": [], "page": []}
 
-    def post() -> None:
-        response = client.post(url, data)
+    def post(self) -> None:
+        data = {"as_of": self.as_of.isoformat(), "requested_by": "Hudson & Vale LLP, for the buyer"}
+        response = self.client.post(self.url, data)
         if response.status_code != 302:
             raise SystemExit(f"search_letter: the letter was not written ({response.status_code}): "
                              f"{response.content.decode()[:2000]}")  # fmt: skip
 
-    def pdf() -> None:
-        found = search(parcel, as_of=as_of)
-        context = letter_context(found, number="SL-BENCH", requested_by="x", written_by=clerk)
+    def pdf(self) -> None:
+        from sewerworks.billing.property.letter import TEMPLATE, letter_context, search
+        from sewerworks.core.documents.render import render_document
+
+        found = search(self.parcel, as_of=self.as_of)
+        context = letter_context(found, number="SL-BENCH", requested_by="x", written_by=self.clerk)
         render_document(TEMPLATE, context).write_pdf()
 
-    post()
-    captured: list[str] = []
+    def page(self) -> None:
+        self.client.get(self.url)
 
-    def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        captured.append(sql)
-        return execute(sql, params, many, context)
+    def queries(self) -> int:
+        """The queries of one request (the query log is reset per request: counted by a wrapper)."""
+        from django.db import connection
 
-    with connection.execute_wrapper(count):  # the request's own queries (the query log is reset per request)
-        post()
-    request_ms, pdf_ms, page_ms = [], [], []
-    for _ in range(runs):
-        for call, samples in ((post, request_ms), (pdf, pdf_ms), (lambda: client.get(url), page_ms)):
+        captured: list[str] = []
+
+        def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            captured.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            self.post()
+        return len(captured)
+
+    def run_once(self) -> None:
+        for name in ("request", "pdf", "page"):
+            call = {"request": self.post, "pdf": self.pdf, "page": self.page}[name]
             start = time.perf_counter()
             call()
-            samples.append((time.perf_counter() - start) * 1000)
-    found = search(parcel, as_of=as_of)
-    return LetterFigures(name, request_ms, pdf_ms, page_ms, len(captured), f"{found.owed:,}", lines_of(found))
+            self.samples[name].append((time.perf_counter() - start) * 1000)
+
+    def figures(self, queries: int) -> LetterFigures:
+        from sewerworks.billing.property.letter import search
+
+        found = search(self.parcel, as_of=self.as_of)
+        return LetterFigures(self.name, self.samples["request"], self.samples["pdf"], self.samples["page"], queries,
+                             f"{found.owed:,}", lines_of(found))  # fmt: skip
+
+
+def measure_letters(parcels: list[tuple[str, Any]], clerk: Any, as_of: dt.date, runs: int) -> list[LetterFigures]:
+    """For each parcel one untimed letter (warm-up) and one counted (its queries), then ``runs`` rounds in which
+    each parcel in turn has its clerk's POST (the letter written, numbered, its PDF kept; the redirect not
+    followed), its PDF alone and its letter page (GET, with its preview) timed: the parcels alternate, so a change
+    of the shared machine's load falls on all of them."""
+    letters = [_Letters(name, parcel, clerk, as_of) for name, parcel in parcels]
+    queries = []
+    for letter in letters:
+        letter.post()
+        queries.append(letter.queries())
+    for _ in range(runs):
+        for letter in letters:
+            letter.run_once()
+    return [letter.figures(n) for letter, n in zip(letters, queries, strict=True)]
