@@ -77,7 +77,7 @@ def test_the_letter_is_timed_through_the_clerks_request_with_its_queries(
                              how_discovered="inspection", description="Sump pump to the sewer",
                              created_by=clerk)  # fmt: skip
     (figures,) = measure_letters([("a parcel", parcel)], clerk, dt.date(2026, 12, 1), runs=2)
-    assert len(figures.request_ms) == len(figures.pdf_ms) == len(figures.page_ms) == 2
+    assert len(figures.request_ms) == len(figures.pdf_ms) == len(figures.page_ms) == len(figures.cpu_ms) == 2
     assert figures.queries > 5 and figures.lines == 1 and figures.owed == "0.00"  # the open violation
     assert parcel.search_letters.count() == 4  # the warm-up, the counted request and two timed: each kept
     assert figures.row().startswith("a parcel") and "queries" in HEADER
