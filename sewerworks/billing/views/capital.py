@@ -96,6 +96,9 @@ def capital_export(request: HttpRequest, year: int) -> HttpResponseBase:
         text.close()
         messages.error(request, " ".join(exc.messages))
         return redirect("billing:capital_year", year)
+    except BaseException:
+        text.close()  # the temporary file goes with it (a refusal by role, a fault)
+        raise
     text.flush()
     text.detach()
     spool.seek(0)
