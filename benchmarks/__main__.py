@@ -9,6 +9,7 @@ python -m benchmarks public_load [--owners 200]      (see benchmarks/public_load
 python -m benchmarks relevy [--accounts N]           (see benchmarks/relevy_bench.py)
 python -m benchmarks capital_charge [--parcels N]    (see benchmarks/capital_charge_bench.py)
 python -m benchmarks compliance [--results N]        (see benchmarks/compliance_bench.py)
+python -m benchmarks search_letter [--runs 20]       (see benchmarks/search_letter_bench.py)
 python -m benchmarks test_plan [--sections 400]      (see benchmarks/test_plan_bench.py)
 
 Builds a fresh SQLite database in a temporary folder (never the developer's var/), or uses DATABASE_URL
@@ -77,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.capital_charge_bench import main as capital_charge_main
 
         return capital_charge_main(argv[1:])
+    if argv[:1] == ["search_letter"]:
+        from benchmarks.search_letter_bench import main as search_letter_main
+
+        return search_letter_main(argv[1:])
     if argv[:1] == ["compliance"]:
         from benchmarks.compliance_bench import main as compliance_main
 

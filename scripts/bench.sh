@@ -28,6 +28,8 @@ run scripts/with-postgres.sh python -m benchmarks capital_charge --parcels "${BE
 run python -m benchmarks compliance --results "${BENCH_RESULTS:-1000000}"
 run scripts/with-postgres.sh python -m benchmarks compliance --results "${BENCH_RESULTS:-1000000}"
 run python -m benchmarks test_plan
+run python -m benchmarks search_letter  # the demo district and a parcel with ten years of history: ~5 min to build
+run scripts/with-postgres.sh python -m benchmarks search_letter
 
 echo
 if [[ $status -eq 0 ]]; then echo "make bench: every goal met"; else echo "make bench: a goal was MISSED (see above)"; fi

@@ -64,7 +64,8 @@ REQUIREMENTS = claim(
     complete("118-51", "the capital cost amortization charge billed with the town's tax statement: exported for the "
              "county per parcel or per levy code, nothing while a parcel is unresolved (I-28, I-122)",
              views=("billing:capital_year", "billing:capital_export"),
-             actions=("sewerworks.billing.capital.export.do_export_capital_charge",), topics=("capital-charge",),
+             actions=("sewerworks.billing.capital.export.do_export_capital_charge",
+                      "sewerworks.billing.capital.export.do_write_capital_charge"), topics=("capital-charge",),
              tests=(T + "test_capital_export.test_the_clerk_downloads_the_export_from_the_years_page",
                     T + "test_capital_export.test_per_parcel_and_per_levy_code_read_back_to_the_cent")),
     complete("118-52", "the Water District's reads imported for the period's read window (I-48, I-58, I-60, I-96)",

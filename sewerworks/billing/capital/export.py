@@ -34,6 +34,8 @@ from sewerworks.core.models import AuditEvent
 from sewerworks.core.money import MoneySum
 
 FORMS = ("parcels", "levy")
+# A tax map number this matches (in SQL: ASCII digits, nothing around it) is one ``print_key`` takes, always.
+PLAIN_PRINT_KEY = r"^[0-9]{1,3}([.][0-9]{1,3})?-[0-9]{1,4}-[0-9]{1,3}([.][0-9]{1,3})?(-[A-Za-z0-9]{1,4})?$"
 PARCEL_FIELDS = ("swis", "print_key", "sbl", "levy_code", "area", "tax_map_number", "taxable_value", "rate",
                  "amount", "tax_year", "contract_user")  # fmt: skip
 LEVY_FIELDS = ("swis", "levy_code", "area", "parcels", "amount", "tax_year")
@@ -93,16 +95,19 @@ def _charges(tax_year: int) -> Any:
 
 
 def find_print_key_issues(tax_year: int, run: CapitalChargeRun) -> int:
-    """Record an issue for each charged parcel whose tax map number the print-key layout cannot take (once)."""
+    """Record an issue for each charged parcel whose tax map number the print-key layout cannot take (once).
+    The database sets aside the plain section-block-lot numbers (``PLAIN_PRINT_KEY``, each certainly one
+    ``print_key`` takes); only the others are tried here, so a year of a million parcels is one query."""
     known = set(
         CapitalChargeIssue.objects.filter(tax_year=tax_year, problem=CapitalChargeIssue.Problem.NO_PRINT_KEY)
         .filter(resolved_by__isnull=True)
         .values_list("parcel_id", flat=True)
     )
+    others = _charges(tax_year).exclude(parcel__tax_map_number__regex=PLAIN_PRINT_KEY)
     bad = [
         CapitalChargeIssue(tax_year=tax_year, parcel_id=pid, problem=CapitalChargeIssue.Problem.NO_PRINT_KEY,
                            found_by=run)  # fmt: skip
-        for pid, tmn in _charges(tax_year).values_list("parcel_id", "parcel__tax_map_number").iterator(chunk_size=5000)
+        for pid, tmn in others.values_list("parcel_id", "parcel__tax_map_number").iterator(chunk_size=5000)
         if print_key(tmn) is None and pid not in known
     ]
     CapitalChargeIssue.objects.bulk_create(bad, batch_size=2000)
@@ -110,13 +115,21 @@ def find_print_key_issues(tax_year: int, run: CapitalChargeRun) -> int:
 
 
 def parcel_rows(tax_year: int) -> Iterator[dict[str, Any]]:
+    """The year's charges in tax-map order, one row at a time (values only, read in chunks: a million parcels
+    never sit in memory at once)."""
     swis, levy = _terms(tax_year)
-    for c in _charges(tax_year).iterator(chunk_size=5000):
-        keys = print_key(c.parcel.tax_map_number) or ("", "")
-        yield {"swis": swis, "print_key": keys[0], "sbl": keys[1], "levy_code": levy.get(c.area.code, ""),
-               "area": c.area.name, "tax_map_number": c.parcel.tax_map_number, "taxable_value": c.taxable_value,
-               "rate": format(c.rate.normalize(), "f"), "amount": c.amount, "tax_year": tax_year,
-               "contract_user": "yes" if c.contract_user else ""}  # fmt: skip
+    rates: dict[Decimal, str] = {}
+    columns = ("parcel__tax_map_number", "area__code", "area__name", "taxable_value", "rate", "amount",
+               "contract_user")  # fmt: skip
+    for tmn, code, name, taxable, rate, amount, contract in (
+        _charges(tax_year).values_list(*columns).iterator(chunk_size=5000)
+    ):
+        keys = print_key(tmn) or ("", "")
+        if rate not in rates:
+            rates[rate] = format(rate.normalize(), "f")
+        yield {"swis": swis, "print_key": keys[0], "sbl": keys[1], "levy_code": levy.get(code, ""), "area": name,
+               "tax_map_number": tmn, "taxable_value": taxable, "rate": rates[rate], "amount": amount,
+               "tax_year": tax_year, "contract_user": "yes" if contract else ""}  # fmt: skip
 
 
 def levy_rows(tax_year: int) -> list[dict[str, Any]]:
@@ -130,8 +143,9 @@ def levy_rows(tax_year: int) -> list[dict[str, Any]]:
              "parcels": r["parcels"], "amount": Decimal(r["amount"]), "tax_year": tax_year} for r in sums]  # fmt: skip
 
 
-def do_export_capital_charge(tax_year: int, form: str, *, acting_user: Any) -> tuple[str, str]:
-    """The year's file in ``form`` as (file name, text); refused while an issue is open (naming how many and
+def do_write_capital_charge(tax_year: int, form: str, out: Any, *, acting_user: Any) -> tuple[str, int]:
+    """The year's file in ``form`` written to ``out`` (text, row by row: the per-parcel file of a million parcels
+    is streamed, never held in memory) as (file name, rows); refused while an issue is open (naming how many and
     the first), after recording the parcels the print-key layout cannot take as issues of the year."""
     require(acting_user, "billing.run_capital_charge", "export the capital charge",
             who_may="the Clerk's office or the Superintendent")  # fmt: skip
@@ -152,7 +166,6 @@ def do_export_capital_charge(tax_year: int, form: str, *, acting_user: Any) -> t
                     "it out with a reason before the export (§118-51, I-122)."
                 }
             )
-        out = io.StringIO()
         rows = parcel_rows(tax_year) if form == "parcels" else levy_rows(tax_year)
         count = columns.write(rows, out)
         AuditEvent.objects.create(
@@ -160,4 +173,12 @@ def do_export_capital_charge(tax_year: int, form: str, *, acting_user: Any) -> t
             subject=f"capital charge of tax year {tax_year} exported ({columns.label})",
             detail={"tax_year": tax_year, "form": form, "layout": columns.label, "rows": count},
         )  # fmt: skip
-    return f"capital-charge-{tax_year}-{form}{columns.extension}", out.getvalue()
+    return f"capital-charge-{tax_year}-{form}{columns.extension}", count
+
+
+def do_export_capital_charge(tax_year: int, form: str, *, acting_user: Any) -> tuple[str, str]:
+    """The year's file in ``form`` as (file name, text): ``do_write_capital_charge`` into memory, for a year
+    small enough to hold (the API, the tests); the clerk's download streams."""
+    out = io.StringIO()
+    name, _ = do_write_capital_charge(tax_year, form, out, acting_user=acting_user)
+    return name, out.getvalue()

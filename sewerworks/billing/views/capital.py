@@ -3,15 +3,19 @@ what it could not charge (and the clerk's exclusions), and the export for the to
 
 from __future__ import annotations
 
+import io
+import tempfile
+
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Max
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from sewerworks.billing.capital.export import do_export_capital_charge
+from sewerworks.billing.capital.export import do_write_capital_charge
 from sewerworks.billing.capital.run import (
     capital_year,
     default_tax_year,
@@ -80,14 +84,22 @@ def capital_exclude(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @permission_required("billing.run_capital_charge", raise_exception=True)
-def capital_export(request: HttpRequest, year: int) -> HttpResponse:
+def capital_export(request: HttpRequest, year: int) -> HttpResponseBase:
     """The year's file for the county in the form asked (per parcel or per levy code); refused, with the reason on
-    the year's page, while an issue is open (the print-key issues it finds are recorded there)."""
+    the year's page, while an issue is open (the print-key issues it finds are recorded there). The file is
+    written to a temporary file and streamed from it: a year of a million parcels is never held in memory."""
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 - FileResponse closes it once sent
+    text = io.TextIOWrapper(spool, encoding="utf-8", newline="")
     try:
-        name, text = do_export_capital_charge(year, request.POST.get("form", ""), acting_user=request.user)
+        name, _ = do_write_capital_charge(year, request.POST.get("form", ""), text, acting_user=request.user)
     except ValidationError as exc:
+        text.close()
         messages.error(request, " ".join(exc.messages))
         return redirect("billing:capital_year", year)
-    response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    except BaseException:
+        text.close()  # the temporary file goes with it (a refusal by role, a fault)
+        raise
+    text.flush()
+    text.detach()
+    spool.seek(0)
+    return FileResponse(spool, as_attachment=True, filename=name, content_type="text/csv; charset=utf-8")
