@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count
 
 from sewerworks.billing.capital.run import open_issues
@@ -115,21 +115,25 @@ def find_print_key_issues(tax_year: int, run: CapitalChargeRun) -> int:
 
 
 def parcel_rows(tax_year: int) -> Iterator[dict[str, Any]]:
-    """The year's charges in tax-map order, one row at a time (values only, read in chunks: a million parcels
-    never sit in memory at once)."""
+    """The year's charges in tax-map order, one row at a time: the queryset's own SQL read by a cursor in batches
+    (a million parcels never sit in memory at once), the money as the stored cents (exact, without the ORM's
+    per-value converters: a third of a million-row export's time)."""
     swis, levy = _terms(tax_year)
-    rates: dict[Decimal, str] = {}
+    rates: dict[Any, str] = {}
     columns = ("parcel__tax_map_number", "area__code", "area__name", "taxable_value", "rate", "amount",
                "contract_user")  # fmt: skip
-    for tmn, code, name, taxable, rate, amount, contract in (
-        _charges(tax_year).values_list(*columns).iterator(chunk_size=5000)
-    ):
-        keys = print_key(tmn) or ("", "")
-        if rate not in rates:
-            rates[rate] = format(rate.normalize(), "f")
-        yield {"swis": swis, "print_key": keys[0], "sbl": keys[1], "levy_code": levy.get(code, ""), "area": name,
-               "tax_map_number": tmn, "taxable_value": taxable, "rate": rates[rate], "amount": amount,
-               "tax_year": tax_year, "contract_user": "yes" if contract else ""}  # fmt: skip
+    sql, params = _charges(tax_year).values_list(*columns).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        while batch := cursor.fetchmany(5000):
+            for tmn, code, name, taxable, rate, amount, contract in batch:
+                keys = print_key(tmn) or ("", "")
+                if rate not in rates:  # a float on SQLite, a Decimal on PostgreSQL: its digits as the Board set them
+                    rates[rate] = format(Decimal(str(rate)).normalize(), "f")
+                yield {"swis": swis, "print_key": keys[0], "sbl": keys[1], "levy_code": levy.get(code, ""),
+                       "area": name, "tax_map_number": tmn, "taxable_value": Decimal(int(taxable)).scaleb(-2),
+                       "rate": rates[rate], "amount": Decimal(int(amount)).scaleb(-2), "tax_year": tax_year,
+                       "contract_user": "yes" if contract else ""}  # fmt: skip
 
 
 def levy_rows(tax_year: int) -> list[dict[str, Any]]:

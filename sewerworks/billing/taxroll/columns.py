@@ -192,8 +192,9 @@ def _format(column: Column, value: Any, row: int) -> str:
         return " ".join(str(value).split())
     if column.kind == "integer":
         return str(int(value))
-    amount = Decimal(value).quantize(CENT)
-    if amount != Decimal(value):
+    exact = value if value.__class__ is Decimal else Decimal(value)  # a MoneyField's value is one already
+    amount = exact.quantize(CENT)
+    if amount != exact:
         raise LayoutError(f"row {row}, column {column.name}", f"{value} is not dollars and cents")
     return f"{amount:.2f}" if column.kind == "money" else str(int(amount * 100))
 
