@@ -101,12 +101,6 @@ def insert_charges(*, tax_year: int, roll_year: int, rates: dict[int, int], on: 
         return int(cursor.rowcount)
 
 
-def _count(sql: str, params: list[Any]) -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return int(cursor.fetchone()[0])
-
-
 def insert_issues(*, tax_year: int, roll_year: int, rates: dict[int, int], on: dt.date, run_id: int,
                   first_charged: int | None = None) -> int:  # fmt: skip
     """Name every payer the run could not charge, once per parcel, after ``insert_charges``: those the roll gives

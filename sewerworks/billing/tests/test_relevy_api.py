@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from sewerworks.billing.tests.relevy_scenario import paid_after_the_statement, year_end
 
@@ -53,7 +54,7 @@ def test_the_worked_examples_through_the_api_to_the_cent(api: Any, staff: Any) -
     text = api.get(exported.json()["file"]).content.decode()
     assert len(text.splitlines()) == 4
     settled = post(api, f"/api/billing/relevy/exports/{exported.json()['id']}/settlements",
-                   {"received_on": "2026-12-04", "file_text": text})  # fmt: skip
+                   {"received_on": timezone.localdate().isoformat(), "file_text": text})  # fmt: skip
     assert settled.status_code == 201 and settled.json()["differences"] == []
     assert Decimal(settled.json()["total"]) == Decimal("213.12")
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import timezone
 
 from sewerworks.billing.tests.relevy_scenario import paid_after_the_statement, year_end
 from sewerworks.ordinance.s118_53_relevy import WORKED
@@ -49,7 +50,7 @@ def test_the_year_end_from_the_command_line(staff: Any, tmp_path: Path) -> None:
     exported = tmp_path / "roll.txt"
     assert "4 parcels, $213.12." in run(*me, "export", "2026-09-20", "--out", str(exported))
     export_id = run(*me, "export", "2026-09-20").split()[1]
-    settled = run(*me, "settle", export_id, str(exported), "--received-on", "2026-12-04")
+    settled = run(*me, "settle", export_id, str(exported), "--received-on", timezone.localdate().isoformat())
     assert settled.strip().endswith(": $213.12 credited; no difference.")
     removed = run(*me, "remove", "2026-09-20", "108.3-1-1", "--reason", "paid the Town", "--on", "2026-11-20")
     assert removed.strip() == "108.3-1-1 is off the 2027 roll: $88.00 is owed at the counter again."
