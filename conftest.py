@@ -55,3 +55,16 @@ def _fast_password_hashing() -> None:
     django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     get_hashers.cache_clear()
     get_hashers_by_algorithm.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept_from_another_test() -> None:
+    """What a page keeps (core.records.generation.kept) is fresh while the tables it read have not moved on; a
+    test's writes are rolled back at its end, which moves nothing, and the next test's users may have the same
+    pks: each test starts with nothing kept."""
+    from django.conf import settings as django_settings
+
+    if django_settings.configured:
+        from django.core.cache import cache
+
+        cache.clear()

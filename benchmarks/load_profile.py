@@ -84,13 +84,17 @@ class Session:
 
         self.client = Client()
         self.token = token
+        self.number = 0  # as load.User: the user's own permit to inspect (set by main), its next inspection
+        self.inspection = 0
         response = self.client.post("/login/", {"username": username, "password": password})
         if response.status_code != 302:
             raise SystemExit(f"load_profile: {username} could not sign in (HTTP {response.status_code})")
 
-    def request(self, method: str, path: str, *, form: Any = None, api: Any = None) -> tuple[int, bytes]:
+    def request(
+        self, method: str, path: str, *, form: Any = None, api: Any = None, token: str = ""
+    ) -> tuple[int, bytes]:
         if api is not None:
-            headers = {"Authorization": f"Bearer {self.token}"}
+            headers = {"Authorization": f"Bearer {token or self.token}"}
             if api is True:
                 response = self.client.generic(method, path, headers=headers)
             else:
@@ -173,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
 
     names = targets["users"]
     sessions = [Session(n, targets["password"], targets["token"]) for n in names]
+    for number, session in enumerate(sessions):
+        session.number = number
     healthz = ("floor: /healthz", 0.0, lambda u, _r: u.request("GET", "/healthz"))
     kinds = [healthz, *mix(targets)]
     wanted = {k.strip() for k in args.kinds.split(",") if k.strip()}

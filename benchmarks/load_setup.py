@@ -52,6 +52,40 @@ def main() -> None:
         json.dump(targets, out)
 
 
+def reopen() -> None:
+    """On a database ``make load`` built before (LOAD_KEEP): each target permit's trench inspection that is still
+    open, asked for when the last run left none (its users recorded results on the inspections the targets name)."""
+    import datetime as dt
+
+    from django.contrib.contenttypes.models import ContentType
+    from django.utils import timezone
+
+    from sewerworks.inspections.actions import do_request_inspection
+    from sewerworks.inspections.models import Inspection
+    from sewerworks.permits.models import Permit
+
+    path = os.environ["LOAD_TARGETS"]
+    with open(path, encoding="utf-8") as handle:
+        targets = json.load(handle)
+    permit_type, clerk = ContentType.objects.get_for_model(Permit), User.objects.get(username="load01")
+    found = []
+    for permit_pk, _ in targets["inspections"]:
+        open_ = Inspection.objects.filter(subject_type=permit_type, subject_id=permit_pk, kind="trench", result="")
+        inspection = open_.order_by("-pk").first() or do_request_inspection(
+            Permit.objects.get(pk=permit_pk),
+            kind="trench",
+            requested_on=timezone.localdate() - dt.timedelta(days=1),
+            requested_by="Load Plumbing",
+            requester_address="1 Main St",
+            acting_user=clerk,
+        )
+        found.append([permit_pk, inspection.pk])
+    targets["inspections"] = found
+    with open(path + ".part", "w", encoding="utf-8") as out:
+        json.dump(targets, out)
+    os.replace(path + ".part", path)
+
+
 def inspection_targets(n: int, clerk: User, superintendent: User, inspector: User) -> list[list[int]]:
     """``n`` building sewer permits in construction, each with its trench inspection asked for: [permit, inspection]
     (one a user of the generator, which records results on it and asks for each re-inspection)."""

@@ -49,6 +49,9 @@ if [[ -z "$BUILT" ]]; then
 else
   echo "load: reusing the database built in $WORK"
   .venv/bin/python manage.py migrate -v0
+  # the open inspections the last run's users left (a set-up without reopen() has nothing to bring up to date)
+  LOAD_TARGETS="$WORK/targets.json" .venv/bin/python manage.py shell -c "import importlib
+getattr(importlib.import_module('${LOAD_SETUP:-benchmarks.load_setup}'), 'reopen', lambda: None)()"
 fi
 .venv/bin/python manage.py collectstatic --noinput -v0
 .venv/bin/python -m gunicorn -c deploy/gunicorn.conf.py sewerworks.wsgi 2> "$WORK/gunicorn.log" &

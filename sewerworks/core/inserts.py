@@ -9,12 +9,14 @@ statement, so the rows come back with their primary keys as ``bulk_create``'s do
 take ``bulk_create``, which is quick there.
 
 The values are each field's ``pre_save`` (``auto_now_add`` stamps) and ``get_db_prep_save``, as Django's insert
-compiler prepares them. No signal is sent (as with ``bulk_create``): the caller says what it wrote.
+compiler prepares them. No signal is sent (as with ``bulk_create``): the caller says what it wrote. A ``COPY``
+is the one write the table generations cannot see in the statement (``core.records.generation``): each function
+in ``COPIED`` (the generations add theirs) is told the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
@@ -22,6 +24,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, models
 __all__ = ["COPY_FROM", "insert_rows", "insert_values"]
 
 M = TypeVar("M", bound=models.Model)
+COPIED: list[Callable[[str], None]] = []  # told each table a COPY wrote
 COPY_FROM = 50  # fewer rows than this go by bulk_create: a COPY and a sequence draw are two round trips anyway
 
 
@@ -45,6 +48,8 @@ def insert_rows(model: type[M], objs: Sequence[M]) -> list[M]:
         with cursor.cursor.copy(f"COPY {qn(opts.db_table)} ({columns}) FROM STDIN") as copy:
             for obj, new_id in zip(objs, ids, strict=True):
                 copy.write_row([new_id, *(f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields)])
+    for told in COPIED:
+        told(opts.db_table)
     for obj, new_id in zip(objs, ids, strict=True):
         obj.pk = new_id
         obj._state.adding = False
@@ -66,6 +71,8 @@ def insert_values(model: type[models.Model], columns: Sequence[str], rows: Seque
             with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
+            for told in COPIED:
+                told(model._meta.db_table)
             return
         marks = ", ".join(["%s"] * len(columns))
         cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)  # noqa: S608 - names quoted

@@ -141,7 +141,7 @@ def restore_backup(
                     raise RuntimeError(f"{table}: the restored rows differ from the backup's; nothing was kept.")
         _restore_files(archive, manifest, media)
     call_command("migrate", database=alias, verbosity=0, interactive=False)
-    generation.move_on(alias)  # figures kept from before the restore are stale (the dashboard's panels)
+    generation.move_on(using=alias)  # figures kept from before the restore are stale (the dashboard's panels)
     return loaded
 
 

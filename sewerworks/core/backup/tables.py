@@ -34,7 +34,7 @@ from django.utils.duration import duration_string
 
 # Not carried over: sessions (a restore signs everyone out), workers' heartbeats (of another machine), the
 # data generation (core.records.generation: a counter of this database's changes, moved on by the restore itself).
-SKIPPED_TABLES = frozenset({"django_session", "core_workerheartbeat", "core_datageneration"})
+SKIPPED_TABLES = frozenset({"django_session", "core_workerheartbeat", "core_tablegeneration"})
 # Filled by ``migrate`` itself on an empty database (content types, permissions, the role groups of
 # core.access.roles): their rows are replaced by the backup's.
 MIGRATE_FILLS = frozenset({"django_content_type", "auth_permission", "auth_group", "auth_group_permissions"})

@@ -28,7 +28,6 @@ from django.utils import timezone
 
 from sewerworks.core.access.permissions import require
 from sewerworks.core.models import AuditEvent, Job
-from sewerworks.core.records import generation
 
 INTERACTIVE = 50  # an import, its preview, a single document: someone is waiting at the screen
 DEFAULT = 0
@@ -93,7 +92,6 @@ def do_cancel_job(job: Job, *, acting_user: Any) -> Job:
             rows=1,
             detail={"job": job.pk, "kind": job.kind, "task": job.task_path, "started_by": job.created_by_id},
         )
-    generation.changed()
     return job
 
 

@@ -22,7 +22,6 @@ from sewerworks.core.access.permissions import require
 from sewerworks.core.jobs import queue
 from sewerworks.core.jobs.workers import this_worker
 from sewerworks.core.models import AuditEvent, Job
-from sewerworks.core.records import generation
 
 
 def start_job(
@@ -111,7 +110,6 @@ def job_started(job_id: int) -> None:
         worker_pid=pid,
         worker_process_start=process_start,
     )
-    generation.changed()  # the dashboard's panels show a job's status
 
 
 def job_finished(job_id: int, *, result: dict[str, Any] | None = None, error: str = "") -> None:
@@ -119,7 +117,6 @@ def job_finished(job_id: int, *, result: dict[str, Any] | None = None, error: st
     Job.objects.filter(pk=job_id).update(
         status=status, finished_at=timezone.now(), result=result or {}, message=error or "Finished."
     )
-    generation.changed()
 
 
 class JobRun:

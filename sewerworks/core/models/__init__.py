@@ -1,7 +1,7 @@
 from sewerworks.core.models.audit import AuditEvent
 from sewerworks.core.models.charges import PendingCharge
 from sewerworks.core.models.decisions import StoredDecision
-from sewerworks.core.models.generation import DataGeneration
+from sewerworks.core.models.generation import TableGeneration
 from sewerworks.core.models.heartbeat import WorkerHeartbeat
 from sewerworks.core.models.imports import ImportBatch, StagedRows
 from sewerworks.core.models.jobs import Job
@@ -10,6 +10,6 @@ from sewerworks.core.models.resolutions import BoardResolution, ParameterOverrid
 from sewerworks.core.models.tokens import ApiToken
 
 __all__ = [
-    "ApiToken", "AuditEvent", "BoardResolution", "DataGeneration", "ImportBatch", "Job", "ParameterOverride",
-    "OutgoingMail", "PendingCharge", "StagedRows", "StoredDecision", "WorkerHeartbeat",
+    "ApiToken", "AuditEvent", "BoardResolution", "ImportBatch", "Job", "OutgoingMail", "ParameterOverride",
+    "PendingCharge", "StagedRows", "StoredDecision", "TableGeneration", "WorkerHeartbeat",
 ]

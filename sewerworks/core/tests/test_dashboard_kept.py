@@ -1,6 +1,7 @@
-"""The dashboard's panels are computed once and kept for a minute while nothing changes (core.web.dashboard),
-under the data generation (core.records.generation): a change made in the application shows on the next dashboard
-at once, in the process that made it and, once committed, in every other one."""
+"""The dashboard's panels are computed once and kept for a minute while nothing they read changes
+(core.web.dashboard), under the table generations (core.records.generation): a change made in the application shows
+on the next dashboard at once, in the process that made it and, once committed, in every other one; a change to
+a table a panel does not read leaves it kept."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.db import transaction
 from django.db.models import F
 
 from sewerworks.core.jobs.runner import do_rerun_job
-from sewerworks.core.models import AuditEvent, DataGeneration, Job
+from sewerworks.core.models import AuditEvent, Job, StoredDecision, TableGeneration
 from sewerworks.core.records import generation
 
 pytestmark = pytest.mark.django_db
@@ -26,6 +27,12 @@ def interrupted_job() -> Job:
         kind="check_parameters", title="Check the parameters", status=Job.Status.INTERRUPTED,
         task_path="sewerworks.core.jobs.tasks.check_parameters",
     )  # fmt: skip
+
+
+def committed_elsewhere(table: str) -> None:
+    """Another process's commit of a write to ``table``, as this one sees it: the shared generation moved."""
+    TableGeneration.objects.get_or_create(table=table)
+    TableGeneration.objects.filter(table=table).update(value=F("value") + 1)
 
 
 def as_of(html: str) -> str:
@@ -50,29 +57,36 @@ def test_figures_are_kept_while_nothing_changes_and_recomputed_once_another_proc
     job = interrupted_job()
     client = client_as("clerk")
     first = client.get("/").content.decode()
-    # A write no signal sees, as another server process's commit looks to this one: the kept figures stand...
-    Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED)
+    # Another server process's write, as it looks to this one before its commit: the kept figures stand...
+    with generation.unobserved():
+        Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED)
     kept = client.get("/").content.decode()
     assert INTERRUPTED in kept and as_of(kept) == as_of(first)
-    # ...until that process's commit moves the shared generation on.
-    DataGeneration.objects.update_or_create(pk=1, defaults={"value": F("value") + 1})
+    # ...until that process's commit moves the job table's shared generation on.
+    committed_elsewhere("core_job")
     assert INTERRUPTED not in client.get("/").content.decode()
 
 
-def test_a_committed_transaction_moves_the_shared_generation_on_once(
+def shared(table: str) -> int:
+    return generation.current().shared.get(table, 0)
+
+
+def test_a_committed_transaction_moves_the_shared_generation_of_each_table_it_wrote_on_once(
     make_user: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    before = generation.current()[0]
+    before = {t: shared(t) for t in ("core_auditevent", "auth_user", "auth_user_groups", "core_job")}
     with django_capture_on_commit_callbacks(execute=True) as hooks, transaction.atomic():
         for n in range(3):
             AuditEvent.objects.create(action="test", subject=f"row {n}")
         make_user("clerk")  # a user and a group membership: more saves, still one transaction
     assert len(hooks) == 1
-    assert generation.current()[0] == before + 1
+    assert {t: shared(t) - v for t, v in before.items()} == {
+        "core_auditevent": 1, "auth_user": 1, "auth_user_groups": 1, "core_job": 0
+    }  # fmt: skip
 
 
 def test_a_rolled_back_transaction_moves_nothing_shared(django_capture_on_commit_callbacks: Any) -> None:
-    before = generation.current()[0]
+    before = shared("core_auditevent")
     with django_capture_on_commit_callbacks(execute=True) as hooks:
         with pytest.raises(RuntimeError), transaction.atomic():
             AuditEvent.objects.create(action="test")
@@ -80,7 +94,7 @@ def test_a_rolled_back_transaction_moves_nothing_shared(django_capture_on_commit
         with transaction.atomic():
             AuditEvent.objects.create(action="test")  # the next transaction schedules its own move
     assert len(hooks) == 1
-    assert generation.current()[0] == before + 1
+    assert shared("core_auditevent") == before + 1
 
 
 def test_a_session_renewed_on_every_request_is_not_a_change_of_the_records() -> None:
@@ -107,13 +121,40 @@ def test_a_computed_read_is_kept_until_a_record_changes() -> None:
     calls: list[int] = []
 
     def compute() -> int:
-        calls.append(1)
+        calls.append(AuditEvent.objects.count())
         return len(calls)
 
     assert generation.kept("test-read", compute) == 1
     assert generation.kept("test-read", compute) == 1  # kept: not computed again
-    AuditEvent.objects.create(action="test")  # any record saved
+    StoredDecision.objects.create(topic="test", as_of="2026-12-04", outcome="complies", summary="", decision={})
+    assert generation.kept("test-read", compute) == 1  # a table it did not read changed: still kept
+    AuditEvent.objects.create(action="test")  # a record of the table it read
     assert generation.kept("test-read", compute) == 2
+
+
+def test_a_write_by_hand_moves_the_tables_it_names() -> None:
+    from django.db import connection
+
+    job = interrupted_job()
+
+    def compute() -> list[str]:
+        return list(Job.objects.values_list("title", flat=True))
+
+    assert generation.kept("test-by-hand", compute) == ["Check the parameters"]
+    with connection.cursor() as cursor:  # a statement written by hand, as a batch's: no model saved, no signal
+        cursor.execute("UPDATE core_job SET title = %s WHERE id = %s", ["By hand", job.pk])
+    assert generation.kept("test-by-hand", compute) == ["By hand"]
+
+
+def test_what_a_statement_writes_is_read_from_it() -> None:
+    assert generation.written_tables('INSERT INTO "billing_bill" ("id") VALUES (1)') == {"billing_bill"}
+    assert generation.written_tables("UPDATE billing_bill AS b SET status = 'posted'") == {"billing_bill"}
+    assert generation.written_tables('DELETE FROM "registry_meterread" WHERE id = 1') == {"registry_meterread"}
+    assert generation.written_tables(
+        "WITH due AS (SELECT id FROM billing_bill) INSERT INTO billing_ledgerentry (bill_id) SELECT id FROM due"
+    ) == {"billing_ledgerentry"}
+    assert generation.written_tables('SELECT * FROM "billing_bill" FOR UPDATE') == set()
+    assert generation.written_tables("UPDATE django_session SET expire_date = now()") == set()  # not a record
 
 
 def test_a_background_job_starting_and_ending_moves_the_generation() -> None:
@@ -134,6 +175,6 @@ def test_a_move_skipped_while_a_batch_holds_the_database_still_shows_this_proces
 
     before = generation.current()
     monkeypatch.setattr(quickwrite, "write_if_free", lambda work, **kw: False)  # the lock stayed taken
-    assert generation.move_on() is False
-    shared, local = generation.current()
-    assert shared == before[0] and local != before[1]
+    assert generation.move_on(["core_job"]) is False
+    after = generation.current()
+    assert after.shared == before.shared and after.of("core_job")[1] != before.of("core_job")[1]

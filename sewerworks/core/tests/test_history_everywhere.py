@@ -12,7 +12,7 @@ APPEND_ONLY = {
     "core.storeddecision": "a determination as made on the day; a new one is a new row",
     "core.job": "progress of a background job, written by the worker",
     "core.workerheartbeat": "a worker process's sign of life, rewritten every half-minute by the worker",
-    "core.datageneration": "a counter moved on after each committed change (core.records.generation), not a record",
+    "core.tablegeneration": "a counter per table moved on by each committed change (core.records.generation)",
     "billing.billbatch": "a mailing batch of bill PDFs: its progress and file are written by its job, like core.job",
     "core.apitoken": "issued or revoked by an administrator (each an AuditEvent); the key is never edited",
     "core.importbatch": "state of an import's staged writes, written by the import; its AuditEvent is the record",

@@ -106,24 +106,38 @@ def permission_scope(user: Any) -> str:
     return "|".join(sorted(user_roles(user)))
 
 
-def _kept(name: str, request: HttpRequest, per_user: bool, at: tuple[int, int]) -> tuple[list[ShownPanel], dt.datetime]:
-    def compute() -> tuple[list[ShownPanel], dt.datetime]:
-        as_of = timezone.now()
-        panels = panels_for(request, per_user=per_user)
-        return [ShownPanel(p.title, p.order, render_to_string(p.template, {"panel": p})) for p in panels], as_of
-
-    return generation.kept(name, compute, KEPT_SECONDS, at=at)
+def _shown(f: PanelFactory, request: HttpRequest) -> tuple[ShownPanel | None, dt.datetime]:
+    as_of = timezone.now()
+    panel = f(request)
+    if panel is None:
+        return None, as_of
+    return ShownPanel(panel.title, panel.order, render_to_string(panel.template, {"panel": panel})), as_of
 
 
 def shown_panels(request: HttpRequest) -> tuple[list[ShownPanel], dt.datetime]:
-    """The user's panels rendered, and when their figures were computed (the oldest of them): the figures
-    kept for everyone of the same ``permission_scope``, the user's own work per user, each while the data
-    generation stays the same (read before the figures, so a change during the computing is never hidden)."""
+    """The user's panels rendered, and when their figures were computed (the oldest of them): each panel kept
+    on its own, the figures for everyone of the same ``permission_scope``, the user's own work per user, while
+    none of the tables it read changes (the generations read before the figures, so a change during the
+    computing is never hidden). A panel is computed again only when what it shows may have changed: an
+    inspection's result recomputes the panels that read inspections, not the district's figures (issue 38)."""
     at, day = generation.current(), timezone.localdate()
     scope = hashlib.sha256(permission_scope(request.user).encode()).hexdigest()[:32]
-    figures, figures_as_of = _kept(f"dashboard:figures:{scope}:{day}", request, False, at)
-    own, own_as_of = _kept(f"dashboard:user:{request.user.pk}:{day}", request, True, at)
-    return sorted([*own, *figures], key=lambda p: p.order), min(figures_as_of, own_as_of)
+    shown: list[ShownPanel] = []
+    computed_at: list[tuple[bool, dt.datetime]] = []
+    for roles, per_user, f in _PANELS:
+        if not holds_any(request.user, roles):
+            continue
+        whose = f"user:{request.user.pk}:{scope}" if per_user else f"figures:{scope}"  # roles: read once a request
+        name = f"dashboard:{whose}:{f.__module__}.{f.__qualname__}:{day}"
+        panel, computed = generation.kept(name, lambda f=f: _shown(f, request), KEPT_SECONDS, at=at)  # type: ignore[misc]
+        computed_at.append((per_user, computed))
+        if panel is not None:
+            shown.append(panel)
+    # "Figures as of": the oldest of the figures shared by the role (the user's own work is computed for them)
+    as_of = min((t for mine, t in computed_at if not mine), default=None) or min(
+        (t for _, t in computed_at), default=timezone.now()
+    )
+    return sorted(shown, key=lambda p: p.order), as_of
 
 
 # --- my work ------------------------------------------------------------------------------------------
