@@ -86,6 +86,7 @@ class Session:
         self.token = token
         self.number = 0  # as load.User: the user's own permit to inspect (set by main), its next inspection
         self.inspection = 0
+        self.timed: list[tuple[str, float, int]] = []  # as load.User (a kind of two requests times each)
         response = self.client.post("/login/", {"username": username, "password": password})
         if response.status_code != 302:
             raise SystemExit(f"load_profile: {username} could not sign in (HTTP {response.status_code})")

@@ -24,6 +24,7 @@ class _ApiUser:
 
     def __init__(self, number: int) -> None:
         self.number, self.inspection, self.client = number, 0, Client()
+        self.timed: list[tuple[str, float, int]] = []
 
     def request(self, method: str, path: str, *, api: Any = None, token: str = "") -> tuple[int, bytes]:
         response = self.client.generic(
@@ -48,3 +49,8 @@ def test_the_inspection_entry_records_results_and_reinspections_with_no_error() 
             status, body = inspection_result(user, targets)  # type: ignore[arg-type]
             assert status == 201, body
     assert Inspection.objects.filter(result="failed").count() == 6 and Inspection.objects.filter(result="").count() == 2
+    # each of the entry's two requests is timed as one of the mix, under its own kind
+    assert [(kind, status) for kind, _, status in users[0].timed] == [
+        ("inspection result", 200), ("re-inspection asked", 201), ("inspection result", 200),
+        ("re-inspection asked", 201), ("inspection result", 200), ("re-inspection asked", 201),
+    ]  # fmt: skip
