@@ -20,7 +20,7 @@ class CoreConfig(AppConfig):
 
         from sewerworks.core.records import generation
 
-        generation.connect()  # every committed change moves the data generation on (the dashboard's panels)
+        generation.connect()  # every committed write moves its table's generation on (the dashboard's panels)
 
         from django.contrib.auth.models import update_last_login
         from django.contrib.auth.signals import user_logged_in

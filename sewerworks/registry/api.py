@@ -56,9 +56,9 @@ REFUSALS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 class RegistryPagination(LimitOffsetPagination):
     """``limit`` (1-500, default 50) and ``offset``; the answer has ``items`` and the total ``count``.
 
-    The total is kept under the data generation (``core.records.generation.kept``, keyed by the count's SQL): a
-    client walking the pages of a list counts it once, not on every page, while nothing changes; any
-    committed change moves the generation, so a count is never older than the last write (issue 19: the
+    The total is kept under the table generations (``core.records.generation.kept``, keyed by the count's SQL):
+    a client walking the pages of a list counts it once, not on every page, while its table does not change;
+    a committed write to it moves its generation, so a count is never older than the last write (issue 19: the
     reads' count was most of the reads API's database time)."""
 
     Input = PageInput  # type: ignore[assignment]  # the one shape of limit and offset (core.api.schemas)

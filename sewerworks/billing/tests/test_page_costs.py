@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 D = dt.date
 BILL_PAGE_QUERIES = 6  # 15 before issue 19, 7 before issue 38 (the late penalty's payments summed from its entries)
 PARCEL_PAGE_QUERIES = 16  # the registry's 14 at most, and billing's bills and payments (the ledger is shown)
-PAYMENTS_PAGE_QUERIES = 6  # the user, roles, the data generation, the count, the page, its allocations
+PAYMENTS_PAGE_QUERIES = 6  # the user, roles, the table generations, the count, the page, its allocations
 PAYMENTS_PAGE_KEPT_QUERIES = 5  # the same page again while nothing changed: the count is kept
 
 

@@ -33,7 +33,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.utils.duration import duration_string
 
 # Not carried over: sessions (a restore signs everyone out), workers' heartbeats (of another machine), the
-# data generation (core.records.generation: a counter of this database's changes, moved on by the restore itself).
+# table generations (core.records.generation: counters of this database's changes, moved on by the restore itself).
 SKIPPED_TABLES = frozenset({"django_session", "core_workerheartbeat", "core_tablegeneration"})
 # Filled by ``migrate`` itself on an empty database (content types, permissions, the role groups of
 # core.access.roles): their rows are replaced by the backup's.

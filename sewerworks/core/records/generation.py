@@ -16,8 +16,8 @@ shows the change even before (or without) a commit that others see: a test's tra
 uses) and keeps its result while none of them has moved on: a determination stored or an inspection's result
 no longer recomputes the district's figures (issue 38, item 13: every write moved one generation for all,
 and under ``make load``'s mix the dashboard, the board and the reads' count were computed afresh almost every
-time, 44% of the servers' CPU). A change no statement shows (a restore, a job's status read from elsewhere)
-moves everything: :func:`changed` with no table.
+time, 44% of the servers' CPU). A change no statement shows (a restore) moves everything: :func:`move_on`
+with no table.
 
 Not changes of the records: a session renewed (every request), a worker's heartbeat, the generations
 themselves, and the writes of migrations (the server restarts after them; the table may not exist yet).
@@ -53,8 +53,9 @@ KEPT_SECONDS = 60  # what ``kept`` keeps is kept this long at most, while nothin
 T = TypeVar("T")
 
 _WRITE = re.compile(r"\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+\"?(\w+)", re.I)
-_WRITE_ANYWHERE = re.compile(r"(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+\"?(\w+)",
-                             re.I)  # fmt: skip
+_WRITE_ANYWHERE = re.compile(
+    r"(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO|TRUNCATE(?:\s+TABLE)?)\s+\"?(\w+)", re.I
+)
 _READ_ONLY = re.compile(r"\s*(?:SELECT|SAVEPOINT|RELEASE|ROLLBACK|SET|SHOW|PRAGMA|EXPLAIN|BEGIN|COMMIT)\b", re.I)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _state = threading.local()  # .reading: the table sets of the kept computations running in this thread
@@ -168,12 +169,6 @@ def wrote(tables: Iterable[str], alias: str = DEFAULT_DB_ALIAS) -> None:
     scheduled = set(tables)
     transaction.on_commit(lambda: move_on(scheduled, alias), using=alias, robust=True)
     setattr(connection, _PENDING, (connection.run_on_commit, scheduled))
-
-
-def changed(alias: str = DEFAULT_DB_ALIAS) -> None:
-    """Something screens show changed that no statement here names (a background job's status as the worker
-    sets it, a restore): every kept figure is stale."""
-    wrote({EVERYTHING}, alias)
 
 
 def move_on(tables: Iterable[str] = (EVERYTHING,), using: str = DEFAULT_DB_ALIAS) -> bool:

@@ -153,6 +153,7 @@ def test_what_a_statement_writes_is_read_from_it() -> None:
     assert generation.written_tables(
         "WITH due AS (SELECT id FROM billing_bill) INSERT INTO billing_ledgerentry (bill_id) SELECT id FROM due"
     ) == {"billing_ledgerentry"}
+    assert generation.written_tables("WITH x AS (SELECT 1) REPLACE INTO core_job (id) SELECT 1 FROM x") == {"core_job"}
     assert generation.written_tables('SELECT * FROM "billing_bill" FOR UPDATE') == set()
     assert generation.written_tables("UPDATE django_session SET expire_date = now()") == set()  # not a record
 

@@ -9,10 +9,10 @@ Iterable[WorkItem]``, each item one thing the user must do with the one link tha
 asked only for a user holding one of their roles (never for a board member, who reads and never acts),
 and the dashboard groups what they return into overdue, due today and due this week (I-113).
 
-The panels a user sees are computed and rendered once, then kept for ``KEPT_SECONDS`` (Django's cache, per
-server process) under the data generation (``core.records.generation``): any change committed anywhere, or made
-by this process, moves it on, so the next dashboard computes them afresh; the page says when the figures
-it shows were computed ("as of").
+Each panel a user sees is computed and rendered once, then kept for ``KEPT_SECONDS`` (Django's cache, per
+server process) under the generations of the tables it read (``core.records.generation``): a change to one of
+them, committed anywhere or made by this process, has the next dashboard compute that panel afresh; the page
+says when the figures it shows were computed ("as of").
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from types import SimpleNamespace
 from typing import Any, overload
 
@@ -77,16 +78,6 @@ def holds_any(user: Any, roles: frozenset[str] | None) -> bool:
     return bool(user_roles(user) & (roles | {ADMINISTRATOR}))
 
 
-def panels_for(request: HttpRequest, *, per_user: bool | None = None) -> list[Panel]:
-    """The user's panels (those ``per_user`` or not, or all when None), computed now, in order."""
-    made = (
-        f(request)
-        for roles, mine, f in _PANELS
-        if holds_any(request.user, roles) and (per_user is None or mine == per_user)
-    )
-    return sorted((p for p in made if p is not None), key=lambda p: p.order)
-
-
 KEPT_SECONDS = generation.KEPT_SECONDS  # a panel's figures are kept this long at most, while nothing changes
 
 
@@ -129,15 +120,13 @@ def shown_panels(request: HttpRequest) -> tuple[list[ShownPanel], dt.datetime]:
             continue
         whose = f"user:{request.user.pk}:{scope}" if per_user else f"figures:{scope}"  # roles: read once a request
         name = f"dashboard:{whose}:{f.__module__}.{f.__qualname__}:{day}"
-        panel, computed = generation.kept(name, lambda f=f: _shown(f, request), KEPT_SECONDS, at=at)  # type: ignore[misc]
+        panel, computed = generation.kept(name, partial(_shown, f, request), KEPT_SECONDS, at=at)
         computed_at.append((per_user, computed))
         if panel is not None:
             shown.append(panel)
     # "Figures as of": the oldest of the figures shared by the role (the user's own work is computed for them)
-    as_of = min((t for mine, t in computed_at if not mine), default=None) or min(
-        (t for _, t in computed_at), default=timezone.now()
-    )
-    return sorted(shown, key=lambda p: p.order), as_of
+    shared = [t for mine, t in computed_at if not mine] or [t for _, t in computed_at]
+    return sorted(shown, key=lambda p: p.order), min(shared, default=timezone.now())
 
 
 # --- my work ------------------------------------------------------------------------------------------

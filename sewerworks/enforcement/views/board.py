@@ -3,8 +3,8 @@ tasks the daily sweep raised.
 
 Each list shows 50 rows a page; every page link keeps the filters and the other lists' pages. What the board
 shows depends only on the filters and pages asked, the day and the records, so it is computed once and kept
-for everyone (``core.records.generation.KEPT_SECONDS``) under the data generation
-(core.records.generation), which any change moves on: the next board after a change is computed afresh.
+for everyone (``core.records.generation.KEPT_SECONDS``) under the generations of the tables it read
+(core.records.generation): the next board after a change to one of them is computed afresh.
 Whether the user may mark a task done is asked each time."""
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def board_now(request: HttpRequest, on: dt.date) -> dict[str, Any]:
 
 
 def kept_board(request: HttpRequest, on: dt.date) -> dict[str, Any]:
-    """The board for these filters and pages, kept (the same for every user) while the data generation
+    """The board for these filters and pages, kept (the same for every user) while the table generations
     (core.records.generation) and the day stay the same: it is then exactly what ``board_now`` would compute."""
     asked = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
     return generation.kept(f"deadline-board:{asked}:{on}", lambda: board_now(request, on))

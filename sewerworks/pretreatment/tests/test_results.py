@@ -51,7 +51,7 @@ def test_each_exceedance_is_written_with_the_violation_it_opened_never_linked_af
     manhole: Any, staff: Any
 ) -> None:
     """The violation is opened first and every exceedance is created with it: no bulk ``UPDATE`` of the
-    findings afterwards (which would send no signal and move no data generation)."""
+    findings afterwards (which would send no signal)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

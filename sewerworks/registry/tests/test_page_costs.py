@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 D = dt.date
 PARCEL_PAGE_QUERIES = 14  # goal of issue 19 (37 before) less the probes, read with the parcel (issue 38); the user
 # and roles included
-READS_FIRST_PAGE_QUERIES = 6  # the user, roles, the data generation, the count (two), the page
+READS_FIRST_PAGE_QUERIES = 6  # the user, roles, the table generations, the count (two), the page
 READS_NEXT_PAGE_QUERIES = 4  # the count kept while the generation stays: the user, roles, the generation, the page
 
 
